@@ -1,0 +1,9 @@
+import { handleChat } from '@/lib/gateway/handle-chat';
+
+// Streams must never be cached or prerendered, and need Node's fetch for upstream aborts.
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function POST(request: Request): Promise<Response> {
+  return handleChat(request);
+}

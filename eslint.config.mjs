@@ -1,0 +1,48 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+/** Imports flow downwards only: app → components → lib (ARCHITECTURE.md, "Layers"). */
+const layerRules = [
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'next', 'next/*'], message: 'lib/ is framework-free.' },
+            { group: ['@/app/*', '@/components/*', '**/app/**', '**/components/**'], message: 'lib/ must not import from app/ or components/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/app/*', '**/app/**'], message: 'components/ must not import from app/.' }] },
+      ],
+    },
+  },
+  {
+    // Only lib/config reads the environment.
+    files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: ['lib/config/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through lib/config.' },
+      ],
+    },
+  },
+];
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  ...layerRules,
+  globalIgnores(['.next/**', 'node_modules/**', 'public/widget.js', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
+]);

@@ -1,0 +1,269 @@
+import type { RunnelEvent, StreamError } from '../protocol/events';
+import { encodeEvent, KEEPALIVE_FRAME } from '../protocol/sse';
+import type { UpstreamRequest } from '../providers/build-request';
+import { redactSecrets } from '../security/redact';
+import { describeErrorBody } from '../upstream/error-message';
+import { createNormalizer, type NormalizerOptions } from '../upstream/normalizer';
+import { createSseDecoder, type SseItem } from '../upstream/sse-decoder';
+import { translateJsonCompletion } from '../upstream/json-completion';
+import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
+
+export interface StreamChatOptions {
+  upstream: UpstreamRequest;
+  requestId: string;
+  /** The model id as the browser knows it. */
+  model: string;
+  normalizer: NormalizerOptions;
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepaliveIntervalMs: number;
+  /** Values that must never appear in anything sent or logged. */
+  secrets: readonly string[];
+  /** The browser's request signal: its abort closes the upstream connection. */
+  signal: AbortSignal;
+  /** When the request reached the server, on `now()`'s clock. */
+  receivedAt: number;
+}
+
+export interface StreamChatDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  /** Called once with the outcome, for logging. Never receives secrets. */
+  onEnd?: (summary: StreamSummary) => void;
+}
+
+export interface StreamSummary {
+  requestId: string;
+  outcome: 'done' | 'error' | 'client_closed';
+  errorCode?: string;
+  ttftMs: number | null;
+  durationMs: number;
+}
+
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+async function readLimitedText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    while (bytes < MAX_ERROR_BODY_BYTES) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
+/**
+ * Proxies one chat request: returns the browser-facing event stream at once (with `start`), then
+ * relays the backend's stream as Runnel events. The upstream connection is closed the moment the
+ * browser goes away (request signal or stream cancel, whichever comes first), on a terminal event,
+ * or on a timeout — closing it is what makes vLLM stop generating and free the GPU.
+ */
+export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const upstreamAbort = new AbortController();
+  let abortReason: AbortReason | undefined;
+  let closed = false;
+  let seq = 0;
+  let firstTokenAt: number | undefined;
+  let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
+  let headersTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let summarized = false;
+
+  const redact = (text: string) => redactSecrets(text, options.secrets);
+
+  function abortUpstream(reason: AbortReason): void {
+    abortReason ??= reason;
+    if (!upstreamAbort.signal.aborted) upstreamAbort.abort(reason);
+  }
+
+  function summarize(outcome: StreamSummary['outcome'], errorCode?: string): void {
+    if (summarized) return;
+    summarized = true;
+    deps.onEnd?.({
+      requestId: options.requestId,
+      outcome,
+      ...(errorCode ? { errorCode } : {}),
+      ttftMs: firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt),
+      durationMs: Math.round(deps.now() - options.receivedAt),
+    });
+  }
+
+  function cleanup(): void {
+    clearTimeout(keepaliveTimer);
+    clearTimeout(headersTimer);
+    clearTimeout(idleTimer);
+    options.signal.removeEventListener('abort', onClientGone);
+  }
+
+  function onClientGone(): void {
+    if (closed) return;
+    closed = true;
+    cleanup();
+    abortUpstream('client');
+    summarize('client_closed');
+  }
+
+  function write(text: string): void {
+    if (closed || !controllerRef) return;
+    try {
+      controllerRef.enqueue(encoder.encode(text));
+    } catch {
+      onClientGone();
+      return;
+    }
+    armKeepalive();
+  }
+
+  function armKeepalive(): void {
+    clearTimeout(keepaliveTimer);
+    keepaliveTimer = setTimeout(() => write(KEEPALIVE_FRAME), options.keepaliveIntervalMs);
+  }
+
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    cleanup();
+    abortUpstream('finished');
+    try {
+      controllerRef?.close();
+    } catch {
+      // Already closed by a cancel.
+    }
+  }
+
+  function send(event: RunnelEvent): void {
+    if (closed) return;
+    let out = event;
+    if (event.type === 'error') {
+      out = { type: 'error', error: { ...event.error, message: redact(event.error.message) } };
+      summarize('error', event.error.code);
+    } else if (event.type === 'status') {
+      out = { type: 'status', message: redact(event.message) };
+    } else if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {
+      firstTokenAt = deps.now();
+    } else if (event.type === 'done') {
+      const end = deps.now();
+      out = {
+        type: 'done',
+        timing: {
+          ttft_ms: firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt),
+          duration_ms: Math.round(end - options.receivedAt),
+        },
+      };
+      summarize('done');
+    }
+    seq += 1;
+    write(encodeEvent(seq, out));
+    if (event.type === 'done' || event.type === 'error') close();
+  }
+
+  function fail(error: StreamError): void {
+    send({ type: 'error', error });
+  }
+
+  function armIdle(): void {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => abortUpstream('idle_timeout'), options.idleTimeoutMs);
+  }
+
+  async function relay(response: Response): Promise<void> {
+    // Silence counts from the headers on, whatever the body turns out to be.
+    armIdle();
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!response.ok) {
+      const text = await readLimitedText(response);
+      fail({
+        code: 'upstream_http_error',
+        status: response.status,
+        message: describeErrorBody(text, contentType, response.status),
+      });
+      return;
+    }
+    if (contentType.includes('application/json')) {
+      // A backend that ignored `stream: true` answers with one JSON completion.
+      const text = await response.text();
+      for (const event of translateJsonCompletion(text, options.normalizer)) send(event);
+      return;
+    }
+    const normalizer = createNormalizer(options.normalizer);
+    const onItem = (item: SseItem) => {
+      for (const event of normalizer.push(item)) send(event);
+    };
+    const decoder = createSseDecoder(onItem);
+    if (!response.body) {
+      for (const event of normalizer.end()) send(event);
+      return;
+    }
+    const reader = response.body.getReader();
+    armIdle();
+    try {
+      while (!closed) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        armIdle();
+        decoder.push(value);
+      }
+      if (!closed) {
+        decoder.end();
+        for (const event of normalizer.end()) send(event);
+      }
+    } finally {
+      clearTimeout(idleTimer);
+      if (closed) await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  async function run(): Promise<void> {
+    headersTimer = setTimeout(() => abortUpstream('headers_timeout'), options.headersTimeoutMs);
+    let phase: 'connect' | 'body' = 'connect';
+    try {
+      const response = await deps.fetch(options.upstream.url, {
+        method: 'POST',
+        headers: options.upstream.headers,
+        body: options.upstream.body,
+        signal: upstreamAbort.signal,
+      });
+      clearTimeout(headersTimer);
+      phase = 'body';
+      await relay(response);
+    } catch (error) {
+      if (closed) return;
+      fail(
+        describeUpstreamFailure(error, abortReason, phase, {
+          headersMs: options.headersTimeoutMs,
+          idleMs: options.idleTimeoutMs,
+        }),
+      );
+    } finally {
+      clearTimeout(headersTimer);
+      if (!closed) fail({ code: 'internal_error', message: 'The stream ended unexpectedly' });
+    }
+  }
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controllerRef = controller;
+      if (options.signal.aborted) {
+        onClientGone();
+        return;
+      }
+      options.signal.addEventListener('abort', onClientGone, { once: true });
+      send({ type: 'start', request_id: options.requestId, model: options.model });
+      void run();
+    },
+    cancel() {
+      onClientGone();
+    },
+  });
+}

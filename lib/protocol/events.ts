@@ -1,0 +1,59 @@
+/**
+ * The Runnel event protocol: what `POST /api/chat` streams to the browser.
+ * See docs/protocol.md and ARCHITECTURE.md ("Protocol contract"). The names and fields here are a
+ * public contract: extend, never rename.
+ */
+
+/** Token counts; `credits_*` are provider extensions (ARK Cloud). */
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  reasoning_tokens?: number;
+  cached_tokens?: number;
+  credits_used?: number;
+  credit_balance?: number;
+}
+
+/** Error codes the server itself produces after the 200. */
+export type StreamErrorCode =
+  | 'upstream_http_error'
+  | 'upstream_unreachable'
+  | 'upstream_timeout'
+  | 'incomplete_stream'
+  | 'upstream_error'
+  | 'protocol_error'
+  | 'provider_notice'
+  | 'internal_error';
+
+export interface StreamError {
+  message: string;
+  code: StreamErrorCode | (string & {});
+  status?: number;
+  type?: string;
+}
+
+export interface Timing {
+  /** Milliseconds from the request reaching the server to the first reasoning or content token. */
+  ttft_ms: number | null;
+  /** Milliseconds from the request reaching the server to `[DONE]`. */
+  duration_ms: number;
+}
+
+export type RunnelEvent =
+  | { type: 'start'; request_id: string; model: string }
+  | { type: 'status'; message: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'content'; text: string }
+  | { type: 'tool_call'; index: number; id: string; name: string; arguments: string }
+  | { type: 'usage'; usage: Usage; final: boolean }
+  | { type: 'finish'; reason: string }
+  | { type: 'error'; error: StreamError }
+  | { type: 'done'; timing?: Timing };
+
+export type RunnelEventType = RunnelEvent['type'];
+
+/** Events after which the stream ends. */
+export function isTerminal(event: RunnelEvent): boolean {
+  return event.type === 'done' || event.type === 'error';
+}

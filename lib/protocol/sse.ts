@@ -1,0 +1,17 @@
+import type { RunnelEvent } from './events';
+
+/** Headers of every `/api/chat` event stream (ARCHITECTURE.md, "Protocol contract"). */
+export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  // `no-transform` also keeps compression middleware from buffering the stream.
+  'Cache-Control': 'no-cache, no-transform',
+  'X-Accel-Buffering': 'no',
+};
+
+/** The comment written while nothing else is sent. */
+export const KEEPALIVE_FRAME = ': keepalive\n\n';
+
+/** One event as it goes on the wire: an `id:` line and a `data:` line. */
+export function encodeEvent(seq: number, event: RunnelEvent): string {
+  return `id: ${seq}\ndata: ${JSON.stringify(event)}\n\n`;
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      // `server-only` throws outside the react-server condition; in unit tests it is a no-op.
+      'server-only': fileURLToPath(new URL('./lib/config/server-only-noop.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'e2e/scenario-backend/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+  },
+});
