@@ -2,6 +2,7 @@ import 'server-only';
 import { parseChatRequest } from '../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
+import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
@@ -44,6 +45,7 @@ export async function handleChat(request: Request): Promise<Response> {
   const stream = streamChat(
     {
       upstream,
+      backendURL: displayURL(provider.baseURL),
       requestId,
       model: model.id,
       normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },

@@ -10,6 +10,8 @@ import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
 export interface StreamChatOptions {
   upstream: UpstreamRequest;
+  /** The backend's address as it may be shown in an error (no credentials). */
+  backendURL: string;
   requestId: string;
   /** The model id as the browser knows it. */
   model: string;
@@ -243,7 +245,7 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
         describeUpstreamFailure(error, abortReason, phase, {
           headersMs: options.headersTimeoutMs,
           idleMs: options.idleTimeoutMs,
-        }),
+        }, options.backendURL),
       );
     } finally {
       clearTimeout(headersTimer);

@@ -28,6 +28,8 @@ export function describeUpstreamFailure(
   reason: AbortReason | undefined,
   phase: 'connect' | 'body',
   timeouts: { headersMs: number; idleMs: number },
+  /** The backend's address as it may be shown (no credentials). */
+  backend: string,
 ): StreamError {
   if (reason === 'headers_timeout') {
     return {
@@ -51,7 +53,7 @@ export function describeUpstreamFailure(
   return {
     code: 'upstream_unreachable',
     message: code && UNREACHABLE_CODES.has(code)
-      ? `The backend could not be reached (${code})`
-      : 'The backend could not be reached',
+      ? `The backend at ${backend} could not be reached (${code})`
+      : `The backend at ${backend} could not be reached`,
   };
 }

@@ -1,4 +1,5 @@
 import type { ProviderConfig } from '../config/schema';
+import { displayURL } from '../security/display-url';
 import { fetchListing } from './catalog';
 
 export interface ProviderHealth {
@@ -10,19 +11,6 @@ export interface ProviderHealth {
   /** HTTP status of `{baseURL}/models`, when the backend answered. */
   status?: number;
   latency_ms: number;
-}
-
-/** A URL safe to show: no `user:password@`, no query string (some gateways take keys there). */
-export function displayURL(raw: string): string {
-  try {
-    const url = new URL(raw);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    return url.toString().replace(/\/+$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
 }
 
 /** Asks one backend for `/models` and times the answer. Any HTTP answer means reachable. */

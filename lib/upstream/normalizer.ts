@@ -122,20 +122,26 @@ export function createNormalizer(options: NormalizerOptions = {}) {
     return out;
   }
 
-  function onData(data: string, event?: string): RunnelEvent[] {
+  function onData(data: string, event?: string, unterminated = false): RunnelEvent[] {
     if (data.trim() === '[DONE]') return onDone();
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);
     } catch {
+      // A frame cut off by the end of the stream is the end's problem (incomplete), not garbage.
+      if (unterminated) return [];
       const out: RunnelEvent[] = [];
       releaseHeld(out);
       flushText(out);
       return [...out, ...fail('protocol_error', 'The backend sent a frame that is not valid JSON')];
     }
-    const error = readErrorObject(isObject(parsed) && 'error' in parsed ? parsed : undefined) ??
-      (isObject(parsed) && parsed.object === 'error' ? readErrorObject(parsed) : undefined) ??
-      (event === 'error' ? { message: data.slice(0, 300) } : undefined);
+    const looksLikeError =
+      isObject(parsed) && ((parsed.error !== undefined && parsed.error !== null) || parsed.object === 'error');
+    const error = looksLikeError
+      ? readErrorObject(parsed)
+      : event === 'error'
+        ? (readErrorObject(parsed) ?? { message: data.slice(0, 300) })
+        : undefined;
     if (error) {
       const out: RunnelEvent[] = [];
       releaseHeld(out);
@@ -155,7 +161,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       if (item.type === 'comment') {
         return KEEPALIVE_COMMENT.test(item.text) ? [] : [{ type: 'status', message: item.text }];
       }
-      return onData(item.data, item.event);
+      return onData(item.data, item.event, item.unterminated);
     },
     /** The backend's stream ended. Without `[DONE]` that is a failure, whatever came before. */
     end(): RunnelEvent[] {

@@ -2,7 +2,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 /** One item of a provider's SSE stream: a `data:` payload or a `:` comment line. */
 export type SseItem =
-  | { type: 'data'; data: string; event?: string }
+  /** `unterminated`: the input ended inside this frame (no blank line after it). */
+  | { type: 'data'; data: string; event?: string; unterminated?: boolean }
   | { type: 'comment'; text: string };
 
 /** Bytes in, SSE items out. Tolerates frames split at any byte, CRLF and multi-byte characters. */
@@ -19,13 +20,15 @@ export interface SseDecoder {
  */
 export function createSseDecoder(onItem: (item: SseItem) => void): SseDecoder {
   const decoder = new TextDecoder('utf-8');
+  let ending = false;
   const parser = createParser({
     onEvent(message: EventSourceMessage) {
-      onItem(
-        message.event
-          ? { type: 'data', data: message.data, event: message.event }
-          : { type: 'data', data: message.data },
-      );
+      onItem({
+        type: 'data',
+        data: message.data,
+        ...(message.event ? { event: message.event } : {}),
+        ...(ending ? { unterminated: true } : {}),
+      });
     },
     onComment(comment: string) {
       onItem({ type: 'comment', text: comment.trim() });
@@ -39,9 +42,11 @@ export function createSseDecoder(onItem: (item: SseItem) => void): SseDecoder {
     end() {
       const rest = decoder.decode();
       if (rest) parser.feed(rest);
-      // eventsource-parser never dispatches a final event without its blank line; `consume` does
-      // (ARCHITECTURE.md, "Pitfalls": `data: [DONE]` at end of input).
-      parser.reset({ consume: true });
+      // eventsource-parser never dispatches a final event that lacks its blank line
+      // (ARCHITECTURE.md, "Pitfalls": `data: [DONE]` at end of input), so end it here and mark it.
+      ending = true;
+      parser.feed('\n\n');
+      parser.reset();
     },
   };
 }
