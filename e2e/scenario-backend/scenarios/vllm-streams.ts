@@ -1,0 +1,86 @@
+/**
+ * vLLM scenarios whose stream is well-formed: plain chat, the three reasoning
+ * field generations, `<think>` tags, tool-call fragments, length, CRLF and
+ * split frames, slow and long-prefill timing, hostile and rich markdown.
+ */
+import { randomBytes } from 'node:crypto';
+import { vllmFlavor as F } from '../flavors';
+import { splitPlan } from '../split-frames';
+import { tokenize } from '../tokenize';
+import type { Scenario, ScenarioContext } from '../types';
+import { answer, build, fillerTokens } from './common';
+import {
+  ANSWER_TOKENS,
+  CHAT_TOKENS,
+  LENGTH_TOKENS,
+  MARKDOWN_ANSWER,
+  REASONING_TOKENS,
+  THINK_TAG_TOKENS,
+  XSS_MARKDOWN,
+} from './texts';
+
+/** Reasoning then answer, with a caller-chosen reasoning delta per token. */
+function reasoningAnswer(
+  ctx: ScenarioContext,
+  delta: (text: string, i: number) => Record<string, unknown>,
+) {
+  const b = build(F, ctx).role();
+  REASONING_TOKENS.forEach((t, i) => b.reasoning(t, delta(t, i)));
+  return b.contents(ANSWER_TOKENS).finish('stop').usage().done().plan();
+}
+
+function chatPlan(ctx: ScenarioContext, eol: '\n' | '\r\n' = '\n') {
+  return build(F, ctx).role().contents(CHAT_TOKENS).finish('stop').usage().done().plan({ eol });
+}
+
+function toolCallId(): string {
+  return `chatcmpl-tool-${randomBytes(16).toString('hex')}`;
+}
+
+/** Two calls streamed as fragments joined by `index`, as vLLM's tool parsers emit them. */
+const toolCalls: Scenario = (_body, ctx) => {
+  const b = build(F, ctx).role();
+  const calls: { name: string; pieces: string[] }[] = [
+    { name: 'get_weather', pieces: ['{"city": ', '"Par', 'is", "unit": ', '"celsius"', '}'] },
+    { name: 'get_time', pieces: ['{"timezone": ', '"Europe/', 'Paris"}'] },
+  ];
+  calls.forEach((call, index) => {
+    b.toolCalls([
+      { index, id: toolCallId(), type: 'function', function: { name: call.name, arguments: '' } },
+    ]);
+    for (const piece of call.pieces) b.toolCalls([{ index, function: { arguments: piece } }]);
+  });
+  return b.finish('tool_calls').usage().done().plan();
+};
+
+/** Well-formed vLLM streams, by model id. */
+export const vllmStreamScenarios: Record<string, Scenario> = {
+  chat: (_b, ctx) => chatPlan(ctx),
+  reasoning: (_b, ctx) => reasoningAnswer(ctx, (t) => ({ reasoning: t })),
+  'reasoning-content': (_b, ctx) => reasoningAnswer(ctx, (t) => ({ reasoning_content: t })),
+  // Transition versions: both fields with the same text, a few with reasoning_content null.
+  'reasoning-both': (_b, ctx) =>
+    reasoningAnswer(ctx, (t, i) => ({
+      reasoning: t,
+      reasoning_content: i === 2 || i === 5 ? null : t,
+    })),
+  'think-tags': (_b, ctx) => answer(F, ctx, THINK_TAG_TOKENS),
+  'tool-calls': toolCalls,
+  length: (_b, ctx) => answer(F, ctx, LENGTH_TOKENS, { finish: 'length' }),
+  'split-frames': (_b, ctx) => splitPlan(chatPlan(ctx, '\r\n')),
+  crlf: (_b, ctx) => chatPlan(ctx, '\r\n'),
+  slow: (_b, ctx) => answer(F, ctx, fillerTokens(400), { tokenDelayMs: 50 }),
+  // vLLM sends no keepalives: a long prefill is pure silence after the headers.
+  'long-prefill': (_b, ctx) =>
+    build(F, ctx)
+      .add({ sleep: 1200 })
+      .role()
+      .contents(['Done', ' thinking', ' about', ' that', ' long', ' prompt.'])
+      .finish('stop')
+      .usage()
+      .done()
+      .plan(),
+  xss: (_b, ctx) => answer(F, ctx, tokenize(XSS_MARKDOWN)),
+  // Faster than the default rate: ~300 tokens at 20 ms would make tests wait 6 s.
+  markdown: (_b, ctx) => answer(F, ctx, tokenize(MARKDOWN_ANSWER), { tokenDelayMs: 5 }),
+};
