@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { APP_URL } from '../support/ports';
+import { backendRecord, chat, chatBody, nonce, postChat } from '../support/chat-client';
+
+test.describe('POST /api/chat contract', () => {
+  test('answers 200 with the event-stream headers, start first, an id on every event', async () => {
+    const { response, raw, events } = await chat(chatBody('vllm:chat', nonce()));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(events[0]).toMatchObject({ type: 'start', model: 'vllm:chat' });
+    const frames = raw.split('\n\n').filter((f) => f.startsWith('id:'));
+    expect(frames.length).toBe(events.length);
+    frames.forEach((frame, i) => expect(frame).toMatch(new RegExp(`^id: ${i + 1}\\ndata: \\{`)));
+  });
+
+  test('refuses an unknown top-level field with unknown_parameter, before any upstream call', async () => {
+    const marker = nonce();
+    const response = await postChat({ ...chatBody('vllm:chat', marker), frequency_boost: 2 });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: 'unknown_parameter', param: 'frequency_boost', message: "Unknown parameter: 'frequency_boost'" },
+    });
+    expect(await backendRecord('chat', marker)).toBeUndefined();
+  });
+
+  test('refuses an unknown model with a 404 before any upstream call', async () => {
+    const response = await postChat(chatBody('vllm:does-not-exist', nonce()));
+    expect(response.status).toBe(404);
+    expect((await response.json()).error).toMatchObject({ code: 'model_not_found', param: 'model' });
+  });
+
+  test('refuses invalid values and invalid JSON with 400', async () => {
+    const bad = await postChat({ ...chatBody('vllm:chat', nonce()), temperature: 9 });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({ code: 'invalid_request', param: 'temperature' });
+    const notJson = await fetch(`${APP_URL}/api/chat`, { method: 'POST', body: '{"model":' });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error.code).toBe('invalid_json');
+  });
+
+  test('refuses a body over MAX_REQUEST_BYTES with 413', async () => {
+    const response = await postChat(chatBody('vllm:chat', 'x'.repeat(9 * 1024 * 1024)));
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe('request_too_large');
+  });
+
+  test('caps max_tokens and always asks the backend for usage', async () => {
+    const marker = nonce();
+    await chat(chatBody('vllm:chat', marker, { max_tokens: 999_999 }));
+    const record = await backendRecord('chat', marker);
+    expect(record?.body).toMatchObject({
+      max_tokens: 4096,
+      stream: true,
+      stream_options: { include_usage: true, continuous_usage_stats: true },
+    });
+  });
+
+  test('sends keepalive comments while the backend is silent', async () => {
+    const { raw, events } = await chat(chatBody('vllm:long-prefill', nonce()));
+    expect(raw.match(/^: keepalive$/gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)?.type).toBe('done');
+  });
+});
+
+test.describe('GET /api/models and /api/health', () => {
+  test('lists every provider\'s models with kind, and the default', async () => {
+    const body = await (await fetch(`${APP_URL}/api/models`)).json();
+    const ids = body.models.map((m: { id: string }) => m.id);
+    expect(ids).toEqual(expect.arrayContaining(['vllm:chat', 'ark:reasoning', 'acs:completion', 'tai:notice', 'gpu:qwen/qwen3-8b', 'llamacpp:chat']));
+    expect(body.models.find((m: { id: string }) => m.id === 'acs:completion')).toMatchObject({ kind: 'completion', provider: 'acs' });
+    expect(body.models.find((m: { id: string }) => m.id === 'vllm:chat')).toMatchObject({ kind: 'chat', context_length: 32768 });
+    expect(body.default_model).toBe('vllm:reasoning');
+  });
+
+  test('serves a backend without /models from configuration', async () => {
+    const body = await (await fetch(`${APP_URL}/api/models`)).json();
+    expect(body.models.map((m: { id: string }) => m.id)).toContain('nomodels:configured-only');
+    const { events } = await chat(chatBody('nomodels:configured-only', nonce()));
+    expect(events.at(-1)?.type).toBe('done');
+  });
+
+  test('reports each backend reachable with status and latency', async () => {
+    const response = await fetch(`${APP_URL}/api/health`);
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body.status).toBe('ok');
+    expect(body.providers.find((p: { id: string }) => p.id === 'vllm')).toMatchObject({
+      reachable: true,
+      status: 200,
+      baseURL: 'http://127.0.0.1:4010/v1',
+      latency_ms: expect.any(Number),
+    });
+  });
+});
