@@ -44,5 +44,14 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   ...layerRules,
+  {
+    rules: {
+      // `_name` marks a value left out on purpose (e.g. removed from an object by destructuring).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
   globalIgnores(['.next/**', 'node_modules/**', 'public/widget.js', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
 ]);

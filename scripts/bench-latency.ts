@@ -1,0 +1,70 @@
+/**
+ * `npm run bench:latency`: how long the proxy holds a token. For each run the scenario backend
+ * stays silent for 1.2 s (a long prefill) and then writes the first token; the figure is the time
+ * from that write (recorded by the backend) to the first `content` event arriving at the client,
+ * both on this machine's clock. Then the same for every token of a 400-token stream. Needs
+ * `npm run build`.
+ */
+import { readEventStream } from '../lib/protocol/read-event-stream';
+import { startStack } from '../e2e/support/stack';
+
+const RUNS = 15;
+const now = () => performance.timeOrigin + performance.now();
+
+function stats(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms (n=${values.length})`;
+}
+
+const stack = await startStack();
+try {
+  // No pacing: the first token then goes out in the same write as the role chunk, so the
+  // backend's `firstByteAt` is the moment the first token was written.
+  await fetch(`${stack.backend.url}/__control/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tokenDelayMs: 0 }),
+  });
+  const delays: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const marker = `bench-${i}-${Date.now()}`;
+    const response = await fetch(`${stack.appURL}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'vllm:long-prefill', messages: [{ role: 'user', content: marker }] }),
+    });
+    let firstContentAt = 0;
+    for await (const event of readEventStream(response.body!)) {
+      if (event.type === 'content' && !firstContentAt) firstContentAt = now();
+    }
+    const records = (await (await fetch(`${stack.backend.url}/__control/requests?model=long-prefill`)).json()) as {
+      requests: { body: unknown; firstByteAt?: number }[];
+    };
+    const record = records.requests.find((r) => JSON.stringify(r.body).includes(marker));
+    delays.push(firstContentAt - record!.firstByteAt!);
+  }
+  console.log(`first token, backend write → client content event: ${stats(delays)}`);
+
+  await fetch(`${stack.backend.url}/__control/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tokenDelayMs: null }),
+  });
+  // Every token of a paced stream: client arrival minus the backend's schedule is not recorded per
+  // token, so compare gaps instead: if the proxy buffered, arrival gaps would bunch up.
+  const response = await fetch(`${stack.appURL}/api/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'vllm:slow', messages: [{ role: 'user', content: 'gaps' }] }),
+  });
+  const arrivals: number[] = [];
+  for await (const event of readEventStream(response.body!)) {
+    if (event.type === 'content') arrivals.push(now());
+    if (arrivals.length === 100) break;
+  }
+  const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]!);
+  console.log(`gaps between content events of a 50 ms/token stream: ${stats(gaps)}`);
+} finally {
+  await stack.stop();
+}
