@@ -6,16 +6,18 @@ import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
-import { getRuntime } from './runtime';
+import type { getRuntime } from './runtime';
 import { streamChat } from './stream-chat';
 
 /**
  * `POST /api/chat`: validate, resolve the model, then stream. Everything decided before the backend
  * is contacted is a plain HTTP error; everything after is an event in a 200 stream.
  */
-export async function handleChat(request: Request): Promise<Response> {
+export async function handleChat(
+  request: Request,
+  { config, catalog, secrets, log }: ReturnType<typeof getRuntime>,
+): Promise<Response> {
   const receivedAt = performance.now();
-  const { config, catalog, secrets, log } = getRuntime();
   const body = await readJsonBody(request, config.maxRequestBytes);
   if (!body.ok) return jsonError(body.error);
   const parsed = parseChatRequest(body.value);

@@ -1,9 +1,10 @@
 import { handleChat } from '@/lib/gateway/handle-chat';
+import { withRuntime } from '@/lib/gateway/with-runtime';
 
 // Streams must never be cached or prerendered, and need Node's fetch for upstream aborts.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export function POST(request: Request): Promise<Response> {
-  return handleChat(request);
+  return withRuntime((runtime) => handleChat(request, runtime));
 }

@@ -1,18 +1,19 @@
+import { withRuntime } from '@/lib/gateway/with-runtime';
 import { checkProvider } from '@/lib/providers/health';
-import { getRuntime } from '@/lib/gateway/runtime';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** `GET /api/health`: is each backend reachable, with its status and latency. */
-export async function GET(): Promise<Response> {
-  const { config } = getRuntime();
-  const deps = { fetch: globalThis.fetch, now: () => performance.now() };
-  const providers = await Promise.all(config.providers.map((p) => checkProvider(p, deps)));
-  const reachable = providers.filter((p) => p.reachable).length;
-  const status = reachable === providers.length ? 'ok' : reachable === 0 ? 'down' : 'degraded';
-  return Response.json(
-    { status, providers },
-    { status: status === 'down' ? 503 : 200, headers: { 'Cache-Control': 'no-store' } },
-  );
+export function GET(): Promise<Response> {
+  return withRuntime(async ({ config }) => {
+    const deps = { fetch: globalThis.fetch, now: () => performance.now() };
+    const providers = await Promise.all(config.providers.map((p) => checkProvider(p, deps)));
+    const reachable = providers.filter((p) => p.reachable).length;
+    const status = reachable === providers.length ? 'ok' : reachable === 0 ? 'down' : 'degraded';
+    return Response.json(
+      { status, providers },
+      { status: status === 'down' ? 503 : 200, headers: { 'Cache-Control': 'no-store' } },
+    );
+  });
 }

@@ -1,15 +1,15 @@
-import { getRuntime } from '@/lib/gateway/runtime';
+import { withRuntime } from '@/lib/gateway/with-runtime';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** `GET /api/models`: every provider's models, merged with configuration. */
-export async function GET(): Promise<Response> {
-  const { config, catalog } = getRuntime();
-  const models = (await catalog.list()).map(({ upstreamId: _upstreamId, ...info }) => info);
-  const defaultModel =
-    models.find((m) => m.id === config.defaultModel || m.id.endsWith(`:${config.defaultModel}`))?.id ??
-    models[0]?.id ??
-    null;
-  return Response.json({ models, default_model: defaultModel }, { headers: { 'Cache-Control': 'no-store' } });
+export function GET(): Promise<Response> {
+  return withRuntime(async ({ config, catalog }) => {
+    const models = (await catalog.list()).map(({ upstreamId: _upstreamId, ...info }) => info);
+    const wanted = config.defaultModel;
+    const defaultModel =
+      (wanted && models.find((m) => m.id === wanted || m.id.endsWith(`:${wanted}`))?.id) ?? models[0]?.id ?? null;
+    return Response.json({ models, default_model: defaultModel }, { headers: { 'Cache-Control': 'no-store' } });
+  });
 }
