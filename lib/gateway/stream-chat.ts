@@ -6,6 +6,7 @@ import { describeErrorBody } from '../upstream/error-message';
 import { createNormalizer, type NormalizerOptions } from '../upstream/normalizer';
 import { createSseDecoder, type SseItem } from '../upstream/sse-decoder';
 import { translateJsonCompletion } from '../upstream/json-completion';
+import { readLimitedText } from './read-limited-text';
 import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
 export interface StreamChatOptions {
@@ -40,27 +41,6 @@ export interface StreamSummary {
   errorCode?: string;
   ttftMs: number | null;
   durationMs: number;
-}
-
-const MAX_ERROR_BODY_BYTES = 16 * 1024;
-
-async function readLimitedText(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  try {
-    while (bytes < MAX_ERROR_BODY_BYTES) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text;
 }
 
 /**

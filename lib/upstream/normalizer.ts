@@ -69,6 +69,22 @@ export function createNormalizer(options: NormalizerOptions = {}) {
     for (const piece of think.flush()) out.push({ type: piece.kind, text: piece.text });
   }
 
+  /**
+   * The answer is over (finish or `[DONE]`): release held text and complete tool calls — or, when a
+   * bracketed delta was held, it proves to be tAI's failure notice. False when that failed the turn.
+   */
+  function endAnswer(out: RunnelEvent[]): boolean {
+    flushText(out);
+    if (heldNotice === undefined) {
+      out.push(...tools.drain());
+      return true;
+    }
+    const notice = matchBracketedNotice(heldNotice) ?? heldNotice;
+    heldNotice = undefined;
+    out.push(...fail('provider_notice', notice));
+    return false;
+  }
+
   function onChunk(chunk: JsonObject): RunnelEvent[] {
     const out: RunnelEvent[] = [];
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
@@ -85,13 +101,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       tools.add(delta.tool_calls);
       const reason = asString(choice.finish_reason);
       if (reason && !finishSent) {
-        flushText(out);
-        if (heldNotice !== undefined) {
-          const notice = matchBracketedNotice(heldNotice) ?? heldNotice;
-          heldNotice = undefined;
-          return [...out, ...fail('provider_notice', notice)];
-        }
-        out.push(...tools.drain());
+        if (!endAnswer(out)) return out;
         out.push({ type: 'finish', reason });
         finishSent = true;
       }
@@ -109,13 +119,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
 
   function onDone(): RunnelEvent[] {
     const out: RunnelEvent[] = [];
-    flushText(out);
-    if (heldNotice !== undefined) {
-      const notice = matchBracketedNotice(heldNotice) ?? heldNotice;
-      heldNotice = undefined;
-      return [...out, ...fail('provider_notice', notice)];
-    }
-    out.push(...tools.drain());
+    if (!endAnswer(out)) return out;
     if (!finalUsageSent && lastUsage) out.push({ type: 'usage', usage: lastUsage, final: true });
     out.push({ type: 'done' });
     finished = true;
