@@ -48,6 +48,7 @@ describe('buildConfig', () => {
     [{ PROVIDER_PRESET: 'nope' }, 'PROVIDER_PRESET'],
     [{ MAX_OUTPUT_TOKENS: 'lots' }, 'MAX_OUTPUT_TOKENS'],
     [{ OPENAI_BASE_URL: 'ftp://x' }, 'OPENAI_BASE_URL'],
+    [{ UPSTREAM_IDLE_TIMEOUT_MS: '600000' }, 'UPSTREAM_IDLE_TIMEOUT_MS'],
   ])('names the bad variable (%#)', (env, name) => {
     expect(() => buildConfig(env, noFile)).toThrow(ConfigError);
     expect(() => buildConfig(env, noFile)).toThrow(name);

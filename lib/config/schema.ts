@@ -39,7 +39,13 @@ export interface RunnelConfig {
   systemPrompt?: string;
 }
 
-const positiveInt = (fallback: number) =>
+/**
+ * Node's fetch (undici) gives up on its own after 300 s without headers or body bytes, so longer
+ * upstream timeouts could not be honoured: refuse them rather than pretend.
+ */
+const NODE_FETCH_TIMEOUT_MS = 300_000;
+
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
     .trim()
@@ -49,6 +55,10 @@ const positiveInt = (fallback: number) =>
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1) {
         ctx.addIssue({ code: 'custom', message: `must be a positive integer, got "${v}"` });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${max}, got ${n}` });
         return z.NEVER;
       }
       return n;
@@ -75,8 +85,8 @@ export const envSchema = z.object({
   PROVIDERS_FILE: optionalText,
   MAX_OUTPUT_TOKENS: positiveInt(4096),
   MAX_REQUEST_BYTES: positiveInt(8 * 1024 * 1024),
-  UPSTREAM_HEADERS_TIMEOUT_MS: positiveInt(60_000),
-  UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(180_000),
+  UPSTREAM_HEADERS_TIMEOUT_MS: positiveInt(60_000, NODE_FETCH_TIMEOUT_MS),
+  UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(180_000, NODE_FETCH_TIMEOUT_MS),
   KEEPALIVE_INTERVAL_MS: positiveInt(15_000),
   SYSTEM_PROMPT: optionalText,
 });
