@@ -201,4 +201,29 @@ describe('streamChat', () => {
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'error']);
     expect(JSON.stringify(events)).not.toContain(KEY);
   });
+
+  it('does not follow a redirect with the key', async () => {
+    let redirectedTo = 0;
+    handlers.set('/moved', (_req, res) => {
+      res.writeHead(307, { location: `${base}/target` });
+      res.end();
+    });
+    handlers.set('/target', (_req, res) => {
+      redirectedTo++;
+      sse(res);
+      res.end('data: [DONE]\n\n');
+    });
+    const events = await collect(streamChat(options('/moved'), deps));
+    expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_http_error', status: 307 } });
+    expect(redirectedTo).toBe(0);
+  });
+
+  it('says so when the backend answers 200 with a web page', async () => {
+    handlers.set('/portal', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>Welcome</body></html>');
+    });
+    const events = await collect(streamChat(options('/portal'), deps));
+    expect(events.at(-1)).toMatchObject({ error: { code: 'protocol_error', message: expect.stringContaining('web page') } });
+  });
 });

@@ -163,12 +163,21 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     // Silence counts from the headers on, whatever the body turns out to be.
     armIdle();
     const contentType = response.headers.get('content-type') ?? '';
-    if (!response.ok) {
+    if (!response.ok || response.type === 'opaqueredirect') {
       const text = await readLimitedText(response);
       fail({
         code: 'upstream_http_error',
         status: response.status,
         message: describeErrorBody(text, contentType, response.status),
+      });
+      return;
+    }
+    if (contentType.includes('text/html')) {
+      // A 200 web page is a wrong address (or a captive portal), not a model answering.
+      await response.body?.cancel().catch(() => undefined);
+      fail({
+        code: 'protocol_error',
+        message: 'The backend answered with a web page instead of an event stream: check its base URL',
       });
       return;
     }
@@ -215,6 +224,8 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
         headers: options.upstream.headers,
         body: options.upstream.body,
         signal: upstreamAbort.signal,
+        // A redirect would re-send the key to wherever it points; treat it as an error instead.
+        redirect: 'manual',
       });
       clearTimeout(headersTimer);
       phase = 'body';

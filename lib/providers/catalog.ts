@@ -26,6 +26,7 @@ export async function fetchListing(provider: ProviderConfig, doFetch: typeof fet
   try {
     response = await doFetch(`${provider.baseURL}/models`, {
       headers: authHeaders(provider),
+      redirect: 'manual',
       signal: AbortSignal.timeout(LIST_TIMEOUT_MS),
     });
   } catch {

@@ -1,4 +1,5 @@
 import type { RunnelEvent, Usage } from '../protocol/events';
+import { readContentParts } from './content-parts';
 import { readErrorObject } from './error-message';
 import { asObject, asString, isObject, type JsonObject } from './json-fields';
 import { matchBracketedNotice } from './notice';
@@ -96,7 +97,12 @@ export function createNormalizer(options: NormalizerOptions = {}) {
         releaseHeld(out);
         out.push({ type: 'reasoning', text: reasoning });
       }
-      const text = asString(delta.content) ?? asString(choice.text);
+      const parts = readContentParts(delta.content);
+      if (parts.reasoning) {
+        releaseHeld(out);
+        out.push({ type: 'reasoning', text: parts.reasoning });
+      }
+      const text = asString(delta.content) ?? asString(choice.text) ?? parts.text;
       if (text) pushText(out, text);
       tools.add(delta.tool_calls);
       const reason = asString(choice.finish_reason);
