@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, DOWN_APP_ENV } from './e2e/support/app-env';
+import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './e2e/support/app-env';
+import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL, SCENARIO_PORT, SCENARIO_URL } from './e2e/support/ports';
+import { writeProvidersFile } from './e2e/support/providers-file';
+
+writeProvidersFile(SCENARIO_URL);
 
 /**
  * Debian's Chromium by default (browsers cannot be downloaded here); CHROMIUM_PATH overrides it,
@@ -17,9 +21,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: 'http://127.0.0.1:3100',
+    baseURL: APP_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -39,22 +44,23 @@ export default defineConfig({
   // Cancellation is tested against `next start` (production server), never `next dev`.
   webServer: [
     {
-      command: 'npx tsx e2e/scenario-backend/main.ts --port 4010',
-      url: 'http://127.0.0.1:4010/__control/health',
+      command: `npx tsx e2e/scenario-backend/main.ts --port ${SCENARIO_PORT}`,
+      url: `${SCENARIO_URL}/__control/health`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
     },
     {
-      command: 'npx next start -H 127.0.0.1 -p 3100',
-      url: 'http://127.0.0.1:3100/api/health',
+      // Its output goes to a file that globalTeardown checks for secrets.
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${APP_LOG} 2>&1`,
+      url: `${APP_URL}/api/health`,
       env: APP_ENV,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,
     },
     {
-      command: 'npx next start -H 127.0.0.1 -p 3101',
-      url: 'http://127.0.0.1:3101/',
+      command: `npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT}`,
+      url: `${DOWN_APP_URL}/`,
       env: DOWN_APP_ENV,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',

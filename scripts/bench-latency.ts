@@ -9,7 +9,8 @@ import { readEventStream } from '../lib/protocol/read-event-stream';
 import { startStack } from '../e2e/support/stack';
 
 const RUNS = 15;
-const now = () => performance.timeOrigin + performance.now();
+/** The system-wide monotonic clock, the one the scenario backend also records on. */
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 function stats(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,10 +40,10 @@ try {
       if (event.type === 'content' && !firstContentAt) firstContentAt = now();
     }
     const records = (await (await fetch(`${stack.backend.url}/__control/requests?model=long-prefill`)).json()) as {
-      requests: { body: unknown; firstByteAt?: number }[];
+      requests: { body: unknown; monotonic: { firstByteAt?: number } }[];
     };
     const record = records.requests.find((r) => JSON.stringify(r.body).includes(marker));
-    delays.push(firstContentAt - record!.firstByteAt!);
+    delays.push(firstContentAt - record!.monotonic.firstByteAt!);
   }
   console.log(`first token, backend write → client content event: ${stats(delays)}`);
 

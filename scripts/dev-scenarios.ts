@@ -5,8 +5,11 @@
 import { spawn } from 'node:child_process';
 import { startScenarioBackend } from '../e2e/scenario-backend/server';
 import { APP_ENV } from '../e2e/support/app-env';
+import { SCENARIO_PORT } from '../e2e/support/ports';
+import { writeProvidersFile } from '../e2e/support/providers-file';
 
-const backend = await startScenarioBackend({ port: 4010 });
+const backend = await startScenarioBackend({ port: SCENARIO_PORT });
+writeProvidersFile(backend.url);
 console.log(`scenario backend on ${backend.url} (control API: ${backend.url}/__control/requests)`);
 const app = spawn('npx', ['next', 'dev', '-p', process.env.PORT ?? '3000'], {
   stdio: 'inherit',

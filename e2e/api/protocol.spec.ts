@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_URL } from '../support/ports';
+import { APP_URL, SCENARIO_URL } from '../support/ports';
 import { backendRecord, chat, chatBody, nonce, postChat } from '../support/chat-client';
 
 test.describe('POST /api/chat contract', () => {
@@ -89,7 +89,7 @@ test.describe('GET /api/models and /api/health', () => {
     expect(body.providers.find((p: { id: string }) => p.id === 'vllm')).toMatchObject({
       reachable: true,
       status: 200,
-      baseURL: 'http://127.0.0.1:4010/v1',
+      baseURL: `${SCENARIO_URL}/v1`,
       latency_ms: expect.any(Number),
     });
   });

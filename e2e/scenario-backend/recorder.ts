@@ -3,7 +3,7 @@
  * outcome tests assert on (did the client really hang up, and when?).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { nowMs } from './clock';
+import { monotonicMs, nowMs } from './clock';
 
 /** How a recorded request ended. */
 export type Outcome = 'completed' | 'client_closed' | 'server_destroyed' | 'never_responded';
@@ -24,6 +24,8 @@ export interface RequestRecord {
   firstByteAt?: number;
   closedAt?: number;
   outcome?: Outcome;
+  /** The same moments on the system-wide monotonic clock, for cross-process delays. */
+  monotonic: { receivedAt: number; firstByteAt?: number; closedAt?: number };
 }
 
 /** Keeps records in arrival order; ids restart at 1 after `reset()`. */
@@ -33,10 +35,15 @@ export class Recorder {
 
   /** Creates and stores a record for a request that just arrived. */
   start(
-    init: Omit<RequestRecord, 'id' | 'receivedAt'>,
+    init: Omit<RequestRecord, 'id' | 'receivedAt' | 'monotonic'>,
     receivedAt: number = nowMs(),
   ): RequestRecord {
-    const record: RequestRecord = { id: this.nextId++, ...init, receivedAt };
+    const record: RequestRecord = {
+      id: this.nextId++,
+      ...init,
+      receivedAt,
+      monotonic: { receivedAt: monotonicMs() },
+    };
     this.records.push(record);
     return record;
   }
@@ -62,5 +69,6 @@ export class Recorder {
 export function closeRecord(record: RequestRecord, outcome: Outcome): void {
   if (record.outcome !== undefined) return;
   record.closedAt = nowMs();
+  record.monotonic.closedAt = monotonicMs();
   record.outcome = outcome;
 }

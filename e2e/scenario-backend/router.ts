@@ -4,7 +4,7 @@
  * outcome (completed, client closed, destroyed, never answered) is captured.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { nowMs } from './clock';
+import { monotonicMs, nowMs } from './clock';
 import { CONTROL_PREFIX, handleControl } from './control-routes';
 import { CORS_HEADERS, readBody, sendJson, sendRaw } from './http-utils';
 import { aggregatePlan } from './non-stream';
@@ -167,7 +167,10 @@ async function serveCompletion(
   }
   await runSteps(res, result, state.settings.tokenDelayMs, {
     onHeaders: () => (record.headersAt = nowMs()),
-    onFirstByte: () => (record.firstByteAt = nowMs()),
+    onFirstByte: () => {
+      record.firstByteAt = nowMs();
+      record.monotonic.firstByteAt = monotonicMs();
+    },
     onServerDestroy: () => (tracking.serverDestroyed = true),
   });
 }

@@ -1,8 +1,9 @@
-import { E2E_VLLM_KEY } from './ports';
+import { APP_PORT, E2E_VLLM_KEY, SCENARIO_PORT } from './ports';
 
 /** Environment of the app under test: short timeouts so every failure path runs in seconds. */
 export const APP_ENV: Record<string, string> = {
-  PROVIDERS_FILE: 'e2e/providers.e2e.json',
+  // Written by writeProvidersFile() (playwright.config.ts, dev-scenarios) before the app starts.
+  PROVIDERS_FILE: `.runnel/providers-${SCENARIO_PORT}.json`,
   E2E_VLLM_KEY,
   E2E_ARK_KEY: 'ark-e2e-key-9876543210',
   DEFAULT_MODEL: 'vllm:reasoning',
@@ -18,3 +19,6 @@ export const DOWN_APP_ENV: Record<string, string> = {
   OPENAI_API_KEY: 'sk-down-app-key-should-never-leak',
   NEXT_TELEMETRY_DISABLED: '1',
 };
+
+/** Where the app under test writes its output, so the suite can check that no key was logged. */
+export const APP_LOG = `.runnel/logs/app-${APP_PORT}.log`;

@@ -68,6 +68,13 @@ export interface BackendRecord {
   firstByteAt?: number;
   closedAt?: number;
   outcome?: 'completed' | 'client_closed' | 'server_destroyed' | 'never_responded';
+  /** The same moments on the system-wide monotonic clock: compare with `monotonicNow()`. */
+  monotonic: { receivedAt: number; firstByteAt?: number; closedAt?: number };
+}
+
+/** Now on the system-wide monotonic clock, comparable with the backend's `monotonic` times. */
+export function monotonicNow(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
 }
 
 /** The scenario backend's record of the request carrying `marker` (undefined until it arrives). */

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScenarioBackend, type ScenarioBackend } from '../scenario-backend/server';
 import { APP_ENV } from './app-env';
+import { writeProvidersFile } from './providers-file';
 
 /** A free loopback port. */
 export function freePort(): Promise<number> {
@@ -31,10 +32,7 @@ export interface Stack {
  */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   const backend = await startScenarioBackend({ port: 0 });
-  const providers = readFileSync('e2e/providers.e2e.json', 'utf8').replaceAll('http://127.0.0.1:4010', backend.url);
-  const dir = mkdtempSync(join(tmpdir(), 'runnel-stack-'));
-  const providersFile = join(dir, 'providers.json');
-  writeFileSync(providersFile, providers);
+  const providersFile = writeProvidersFile(backend.url, mkdtempSync(join(tmpdir(), 'runnel-stack-')));
   const port = await freePort();
   const app: ChildProcess = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
     env: { ...process.env, ...APP_ENV, PROVIDERS_FILE: providersFile, ...extraEnv },

@@ -39,6 +39,8 @@ export interface StreamSummary {
   requestId: string;
   outcome: 'done' | 'error' | 'client_closed';
   errorCode?: string;
+  /** Already redacted. */
+  errorMessage?: string;
   ttftMs: number | null;
   durationMs: number;
 }
@@ -69,13 +71,13 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     if (!upstreamAbort.signal.aborted) upstreamAbort.abort(reason);
   }
 
-  function summarize(outcome: StreamSummary['outcome'], errorCode?: string): void {
+  function summarize(outcome: StreamSummary['outcome'], error?: StreamError): void {
     if (summarized) return;
     summarized = true;
     deps.onEnd?.({
       requestId: options.requestId,
       outcome,
-      ...(errorCode ? { errorCode } : {}),
+      ...(error ? { errorCode: error.code, errorMessage: error.message } : {}),
       ttftMs: firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt),
       durationMs: Math.round(deps.now() - options.receivedAt),
     });
@@ -128,8 +130,9 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     if (closed) return;
     let out = event;
     if (event.type === 'error') {
-      out = { type: 'error', error: { ...event.error, message: redact(event.error.message) } };
-      summarize('error', event.error.code);
+      const error = { ...event.error, message: redact(event.error.message) };
+      out = { type: 'error', error };
+      summarize('error', error);
     } else if (event.type === 'status') {
       out = { type: 'status', message: redact(event.message) };
     } else if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {

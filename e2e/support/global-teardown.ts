@@ -1,0 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { APP_LOG } from './app-env';
+import { E2E_VLLM_KEY } from './ports';
+
+/**
+ * After the whole suite — key-echoing backends included — the app's own output (every log line it
+ * wrote) must not contain a key.
+ */
+export default function globalTeardown(): void {
+  if (!existsSync(APP_LOG)) return;
+  const log = readFileSync(APP_LOG, 'utf8');
+  for (const secret of [E2E_VLLM_KEY, 'ark-e2e-key-9876543210']) {
+    if (log.includes(secret)) throw new Error(`the app logged a secret (${APP_LOG})`);
+  }
+  const lines = log.split('\n').filter((l) => l.includes('"event":"chat"')).length;
+  console.log(`[secrets] ${lines} request log lines checked: no key in the app's output`);
+}
