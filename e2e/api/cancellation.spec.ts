@@ -16,7 +16,7 @@ for (const model of ['vllm:slow', 'ark:slow', 'gpu:slow']) {
     try {
       for await (const event of readEventStream(response.body!)) {
         if (event.type === 'content') contents++;
-        if (contents === 3) {
+        if (contents === 3 && !abortedAt) {
           abortedAt = monotonicNow();
           controller.abort();
         }
