@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './e2e/support/app-env';
 import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL, SCENARIO_PORT, SCENARIO_URL } from './e2e/support/ports';
 import { writeProvidersFile } from './e2e/support/providers-file';
+import { HOST_URL } from './e2e/widget/host-ports';
 
 writeProvidersFile(SCENARIO_URL);
 
@@ -40,6 +41,7 @@ export default defineConfig({
   projects: [
     { name: 'api', testMatch: 'api/**/*.spec.ts' },
     { name: 'chromium', testMatch: 'ui/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'widget', testMatch: 'widget/**/*.spec.ts', use: { browserName: 'chromium' } },
   ],
   // Cancellation is tested against `next start` (production server), never `next dev`.
   webServer: [
@@ -65,6 +67,13 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,
+    },
+    {
+      // The widget tests' third-party host pages (allowed and refused origins).
+      command: 'npx tsx e2e/widget/host-server.ts',
+      url: `${HOST_URL}/health`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
     },
   ],
 });

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'e2e/scenario-backend/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'e2e/scenario-backend/**/*.test.ts', 'scripts/**/*.test.ts', 'widget/**/*.test.ts'],
     environment: 'node',
   },
 });

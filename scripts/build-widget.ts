@@ -54,7 +54,9 @@ async function main() {
     `public/widget.js: ${bundle.rawBytes} B raw (${kb(bundle.rawBytes)}), ${bundle.gzipBytes} B gzipped (${kb(bundle.gzipBytes)}) — budget ${kb(WIDGET_BUDGET_BYTES)} gzipped`,
   );
   if (bundle.gzipBytes > WIDGET_BUDGET_BYTES) {
-    console.error(`The widget loader is over its ${WIDGET_BUDGET_BYTES} B gzipped budget by ${bundle.gzipBytes - WIDGET_BUDGET_BYTES} B.`);
+    console.error(
+      `The widget loader is over its ${WIDGET_BUDGET_BYTES} B gzipped budget by ${bundle.gzipBytes - WIDGET_BUDGET_BYTES} B.`,
+    );
     process.exitCode = 1;
   }
 }

@@ -1,3 +1,4 @@
+import { HOST_URL } from '../widget/host-ports';
 import { APP_PORT, E2E_VLLM_KEY, SCENARIO_PORT } from './ports';
 
 /** Environment of the app under test: short timeouts so every failure path runs in seconds. */
@@ -10,6 +11,8 @@ export const APP_ENV: Record<string, string> = {
   UPSTREAM_HEADERS_TIMEOUT_MS: '2000',
   UPSTREAM_IDLE_TIMEOUT_MS: '1500',
   KEEPALIVE_INTERVAL_MS: '400',
+  // The widget tests' allowed host page (e2e/widget); its twin on another port is refused.
+  EMBED_ALLOWED_ORIGINS: HOST_URL,
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowedOrigins, type EmbedAllowlist } from '../embed/origins';
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
@@ -89,6 +90,8 @@ export const envSchema = z.object({
   UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(180_000, NODE_FETCH_TIMEOUT_MS),
   KEEPALIVE_INTERVAL_MS: positiveInt(15_000),
   SYSTEM_PROMPT: optionalText,
+  /** Who may frame `/embed` (issue 4); parsed by `parseEmbedAllowedOrigins`. */
+  EMBED_ALLOWED_ORIGINS: optionalText,
 });
 
 const modelEntrySchema = z.union([
@@ -211,4 +214,15 @@ export function buildConfig(
 /** Every secret in the configuration, for redaction. */
 export function configSecrets(config: RunnelConfig): string[] {
   return config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : []));
+}
+
+/**
+ * `EMBED_ALLOWED_ORIGINS`: comma-separated origins, or `*` on its own; unset or empty → nobody may
+ * embed the widget. Throws a ConfigError naming the variable for an entry that is not a bare
+ * http(s) origin, so a typo refuses embedding loudly instead of allowing something unintended.
+ */
+export function parseEmbedAllowedOrigins(value: string | undefined): EmbedAllowlist {
+  const parsed = parseAllowedOrigins(value);
+  if (!parsed.ok) throw new ConfigError(`Invalid configuration: EMBED_ALLOWED_ORIGINS: ${parsed.error}`);
+  return parsed.allowlist;
 }

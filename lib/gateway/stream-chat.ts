@@ -6,6 +6,7 @@ import { describeErrorBody } from '../upstream/error-message';
 import { createNormalizer, type NormalizerOptions } from '../upstream/normalizer';
 import { createSseDecoder, type SseItem } from '../upstream/sse-decoder';
 import { translateJsonCompletion } from '../upstream/json-completion';
+import { coalesceEvents } from './coalesce';
 import { readLimitedText } from './read-limited-text';
 import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
@@ -191,8 +192,15 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
       return;
     }
     const normalizer = createNormalizer(options.normalizer);
+    // Events from one upstream read are sent together, merged (see coalesceEvents).
+    let batch: RunnelEvent[] = [];
     const onItem = (item: SseItem) => {
-      for (const event of normalizer.push(item)) send(event);
+      batch.push(...normalizer.push(item));
+    };
+    const flush = () => {
+      const events = coalesceEvents(batch);
+      batch = [];
+      for (const event of events) send(event);
     };
     const decoder = createSseDecoder(onItem);
     if (!response.body) {
@@ -207,10 +215,12 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
         if (done) break;
         armIdle();
         decoder.push(value);
+        flush();
       }
       if (!closed) {
         decoder.end();
-        for (const event of normalizer.end()) send(event);
+        batch.push(...normalizer.end());
+        flush();
       }
     } finally {
       clearTimeout(idleTimer);

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { EARLY_MESSAGES_SCRIPT, themeScript } from '@/components/embed/early-messages';
+import { EmbedApp } from '@/components/embed/embed-app';
+import { getEmbedAllowlist } from '@/lib/config/embed-config';
+import { parseEmbedOptions } from '@/lib/embed/embed-options';
+
+// The allowlist and the options are read per request (deployment configuration, query string).
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: 'Chat', robots: { index: false, follow: false } };
+
+/**
+ * `/embed`: the chat widget's page, framed by `public/widget.js` on sites in
+ * `EMBED_ALLOWED_ORIGINS` (proxy.ts sets its frame-ancestors). Opened directly it is a compact chat.
+ */
+export default async function EmbedPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const options = parseEmbedOptions(await searchParams);
+  return (
+    <>
+      <script
+        dangerouslySetInnerHTML={{ __html: themeScript(options.theme) + EARLY_MESSAGES_SCRIPT }}
+      />
+      <EmbedApp options={options} allowlist={getEmbedAllowlist()} />
+    </>
+  );
+}

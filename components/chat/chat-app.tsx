@@ -1,0 +1,74 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Composer } from '../composer/composer';
+import { ChatHeader } from '../header/chat-header';
+import { MessageList } from '../messages/message-list';
+import { HealthBanner } from '../status/health-banner';
+import { LiveStatus } from '../status/live-status';
+import { StorageNotice } from '../status/storage-notice';
+import { Sidebar } from '../sidebar/sidebar';
+import { EmptyState } from './empty-state';
+import { useActiveModel } from './use-active-model';
+import { useChatStore, useChatStoreApi } from './use-chat-store';
+
+/** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
+function useEscapeStops(activeId: string | null, running: boolean) {
+  const store = useChatStoreApi();
+  useEffect(() => {
+    if (!activeId || !running) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      store.getState().stop(activeId);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, activeId, running]);
+}
+
+/** The tab title names the open conversation. */
+function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    document.title = title ? `${title} · Runnel` : 'Runnel';
+  }, [title]);
+}
+
+/** The chat page: sidebar, header, messages or the new-chat screen, composer, banners. */
+export function ChatApp() {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const activeId = useChatStore((s) => s.activeId);
+  const hasMessages = useChatStore((s) => (s.activeId ? (s.conversations[s.activeId]?.messages.length ?? 0) > 0 : false));
+  const running = useChatStore((s) => (s.activeId ? Boolean(s.running[s.activeId]) : false));
+  const title = useChatStore((s) => (s.activeId ? s.conversations[s.activeId]?.title : undefined));
+  const { info } = useActiveModel();
+  useEscapeStops(activeId, running);
+  useDocumentTitle(title);
+
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <aside
+        className={`fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] border-r border-zinc-200 bg-zinc-50 transition-transform md:static md:z-auto md:w-64 md:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900 ${
+          sidebarOpen ? 'translate-x-0 shadow-2xl' : '-translate-x-full'
+        }`}
+        {...(!sidebarOpen ? { 'data-collapsed': 'true' } : {})}
+      >
+        <Sidebar onNavigate={() => setSidebarOpen(false)} />
+      </aside>
+      {sidebarOpen && (
+        <div className="fixed inset-0 z-30 bg-zinc-950/40 md:hidden" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
+      )}
+      <main className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} />
+        <HealthBanner />
+        <StorageNotice />
+        {activeId && hasMessages ? (
+          <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+        ) : (
+          <EmptyState />
+        )}
+        <Composer />
+      </main>
+      <LiveStatus />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EmbedStorageKind } from '@/lib/embed/embed-persistence';
+import type { EmbedOptions } from '@/lib/embed/embed-options';
+import type { EmbedAllowlist } from '@/lib/embed/origins';
+import { EmbedChat } from './embed-chat';
+import { EmbedStoreProvider } from './embed-store-provider';
+
+/** The `/embed` page's client root: server state (TanStack Query) and the widget's chat store. */
+export function EmbedApp({
+  options,
+  allowlist,
+}: {
+  options: EmbedOptions;
+  allowlist: EmbedAllowlist;
+}) {
+  const [client] = useState(
+    () =>
+      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
+  );
+  const [storage, setStorage] = useState<EmbedStorageKind | null>(null);
+  return (
+    <QueryClientProvider client={client}>
+      <EmbedStoreProvider onStorage={setStorage}>
+        <EmbedChat options={options} allowlist={allowlist} storage={storage} />
+      </EmbedStoreProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { EmbedOptions } from '@/lib/embed/embed-options';
+import type { EmbedAllowlist } from '@/lib/embed/origins';
+import { MAX_UNREAD } from '@/lib/embed/wire';
+import { useActiveModel } from '../chat/use-active-model';
+import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { Composer } from '../composer/composer';
+import { MessageList } from '../messages/message-list';
+import { LiveStatus } from '../status/live-status';
+import { StorageNotice } from '../status/storage-notice';
+import { accentStyle } from './accent-style';
+import { EmbedGreeting } from './embed-greeting';
+import { EmbedHeader } from './embed-header';
+import { useAnswerEvents } from './use-answer-events';
+import { useEmbedBridge } from './use-embed-bridge';
+import { useEmbedTheme } from './use-embed-theme';
+import { useLockedModel } from './use-locked-model';
+
+/** The chat UI's message box (its id is the composer's label target). */
+function focusComposer(): void {
+  document.getElementById('composer-input')?.focus();
+}
+
+/** Escape asks the host to close the panel, unless something inside handled it (Stop, a dialog). */
+function useEscapeCloses(enabled: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && !document.querySelector('dialog[open]'))
+        close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, close]);
+}
+
+export interface EmbedChatProps {
+  options: EmbedOptions;
+  allowlist: EmbedAllowlist;
+  /** Where the conversation is kept, once known (exposed as `data-storage`). */
+  storage: 'indexeddb' | 'memory' | null;
+}
+
+/**
+ * The widget: the main page's message list, composer and status regions around one conversation,
+ * with a compact header, the site's greeting, theme and accent, and the bridge to the host page
+ * (open/close/theme in; close, resize, unread and answer outcomes out).
+ */
+export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
+  const store = useChatStoreApi();
+  const activeId = useChatStore((s) => s.activeId);
+  const hasMessages = useChatStore((s) =>
+    s.activeId ? (s.conversations[s.activeId]?.messages.length ?? 0) > 0 : false,
+  );
+  const { info } = useActiveModel();
+  const [theme, setTheme] = useState(options.theme);
+  const [expanded, setExpanded] = useState(false);
+  // Whether the host shows the panel; answers that end while it is hidden are unread.
+  const visible = useRef(true);
+  const unread = useRef(0);
+
+  const bridge = useEmbedBridge(allowlist, (command, send) => {
+    if (command.type === 'theme') {
+      setTheme(command.theme);
+    } else if (command.type === 'open') {
+      visible.current = true;
+      if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
+      focusComposer();
+    } else {
+      visible.current = false;
+    }
+  });
+  const { send, connected } = bridge;
+
+  useEmbedTheme(theme);
+  useLockedModel(options.model);
+  useAnswerEvents((outcome) => {
+    send({ type: 'answer', outcome });
+    if (!visible.current)
+      send({ type: 'unread', count: (unread.current = Math.min(unread.current + 1, MAX_UNREAD)) });
+  });
+  const [close] = useState(() => () => send({ type: 'close' }));
+  useEscapeCloses(connected, close);
+
+  const newChat = () => {
+    const s = store.getState();
+    // One conversation per visitor: starting over discards the previous one.
+    if (s.activeId) s.deleteConversation(s.activeId);
+    s.startNewChat();
+    focusComposer();
+  };
+
+  return (
+    <div
+      className="flex h-dvh flex-col"
+      style={accentStyle(options.accent)}
+      data-storage={storage ?? undefined}
+      data-embedded={connected ? 'true' : 'false'}
+    >
+      <EmbedHeader
+        title={options.title}
+        onNewChat={hasMessages ? newChat : null}
+        embedded={connected}
+        expanded={expanded}
+        onToggleExpanded={() => {
+          send({ type: 'resize', expanded: !expanded });
+          setExpanded(!expanded);
+        }}
+        onClose={close}
+      />
+      <StorageNotice />
+      {activeId && hasMessages ? (
+        <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+      ) : (
+        <EmbedGreeting greeting={options.greeting} />
+      )}
+      <Composer placeholder={options.placeholder} />
+      <LiveStatus />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useEffect, useState, type ReactNode } from 'react';
+import { createChatStore, type ChatStore } from '@/lib/chat/chat-store';
+import { createFrameScheduler } from '@/lib/chat/frame-batcher';
+import { createEmbedPersistence, type EmbedStorageKind } from '@/lib/embed/embed-persistence';
+import { probeIndexedDb } from '@/lib/embed/storage-probe';
+import { ChatStoreContext } from '../chat/chat-store-provider';
+
+/**
+ * The same chat store as the main page, with the widget's persistence: its own database, in the
+ * iframe's partitioned IndexedDB when the browser allows it and in memory when it does not.
+ * (The browser deps mirror `ChatStoreProvider`'s; that provider hard-wires the main page's
+ * database, so the widget builds its store here rather than changing it.)
+ */
+function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
+  const probe = async () => {
+    const kind: EmbedStorageKind = (await probeIndexedDb(() => window.indexedDB))
+      ? 'indexeddb'
+      : 'memory';
+    onStorage(kind);
+    return kind;
+  };
+  return createChatStore({
+    createPersistence: (onFallback) =>
+      createEmbedPersistence(probe, (message) => {
+        onStorage('memory');
+        onFallback(message);
+      }),
+    fetch: (...args) => window.fetch(...args),
+    scheduleFrame: createFrameScheduler({
+      requestAnimationFrame: (cb) => window.requestAnimationFrame(cb),
+      cancelAnimationFrame: (h) => window.cancelAnimationFrame(h),
+      setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+      clearTimeout: (h) => window.clearTimeout(h as number),
+    }),
+    timers: {
+      setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+      clearTimeout: (h) => window.clearTimeout(h as number),
+    },
+  });
+}
+
+/**
+ * Owns the widget's chat store and provides it through the chat UI's own context, so every chat
+ * component works unchanged. Loads it on mount; writes pending changes when the page is hidden.
+ */
+export function EmbedStoreProvider({
+  onStorage,
+  children,
+}: {
+  /** Where the conversation is kept, once known. */
+  onStorage: (kind: EmbedStorageKind) => void;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => embedStore(onStorage));
+  useEffect(() => {
+    void store.getState().hydrate();
+    const flush = () => store.getState().flushSaves();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [store]);
+  return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
+}

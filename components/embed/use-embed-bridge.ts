@@ -1,0 +1,61 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { createFrameBridge, type FrameBridge } from '@/lib/embed/frame-bridge';
+import type { EmbedAllowlist } from '@/lib/embed/origins';
+import type { FrameMessageInput, HostMessage } from '@/lib/embed/protocol';
+import { takeEarlyMessages } from './early-messages';
+
+export type HostCommand = Exclude<HostMessage, { type: 'hello' }>;
+
+type Send = (payload: FrameMessageInput) => void;
+
+export interface EmbedBridge {
+  /** True once the host page completed the handshake (we are in the widget, not opened directly). */
+  connected: boolean;
+  /** Sends to the verified host; a no-op before the handshake. */
+  send: Send;
+}
+
+/**
+ * Connects the page to the loader on its parent (lib/embed/frame-bridge.ts does the checking).
+ * `onCommand` may change every render; the bridge is created once per allowlist.
+ */
+export function useEmbedBridge(
+  allowlist: EmbedAllowlist,
+  onCommand: (command: HostCommand, send: Send) => void,
+): EmbedBridge {
+  const [connected, setConnected] = useState(false);
+  const bridgeRef = useRef<FrameBridge | null>(null);
+  const originRef = useRef<string | null>(null);
+  const commandRef = useRef(onCommand);
+  const [send] = useState<Send>(
+    () => (payload: FrameMessageInput) => void bridgeRef.current?.send(payload),
+  );
+  useEffect(() => {
+    commandRef.current = onCommand;
+  });
+
+  useEffect(() => {
+    // Taken in the same task as the bridge starts listening: no message falls between the two.
+    const early = takeEarlyMessages(window);
+    const bridge = createFrameBridge({
+      win: window,
+      allowlist,
+      onCommand: (command) => commandRef.current(command, send),
+      onConnect: (origin) => {
+        originRef.current = origin;
+        setConnected(true);
+      },
+      verifiedOrigin: originRef.current,
+    });
+    for (const event of early) bridge.receive(event);
+    bridgeRef.current = bridge;
+    return () => {
+      bridge.dispose();
+      bridgeRef.current = null;
+    };
+  }, [allowlist, send]);
+
+  return { connected, send };
+}

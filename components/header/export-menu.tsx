@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { conversationToJson, conversationToMarkdown, exportFileName } from '@/lib/chat/export';
+import type { Conversation } from '@/lib/chat/conversation';
+import { useChatStoreApi } from '../chat/use-chat-store';
+import { FOCUS_RING, IconButton } from '../ui/button';
+import { DownloadIcon } from '../ui/icons';
+
+function download(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const ITEM = `block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${FOCUS_RING}`;
+
+/** Downloads the open conversation as Markdown or JSON. */
+export function ExportMenu({ conversationId }: { conversationId: string | null }) {
+  const store = useChatStoreApi();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+  const run = (fn: (c: Conversation) => void) => {
+    const c = conversationId ? store.getState().conversations[conversationId] : undefined;
+    if (c) fn(c);
+    setOpen(false);
+  };
+  return (
+    <div ref={rootRef} className="relative" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <IconButton label="Export conversation" aria-expanded={open} disabled={!conversationId} onClick={() => setOpen(!open)}>
+        <DownloadIcon />
+      </IconButton>
+      {open && (
+        <div className="absolute right-0 top-full z-30 mt-1 w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
+          <button type="button" autoFocus className={ITEM} onClick={() => run((c) => download(exportFileName(c, 'md'), 'text/markdown', conversationToMarkdown(c)))}>
+            Export as Markdown
+          </button>
+          <button type="button" className={ITEM} onClick={() => run((c) => download(exportFileName(c, 'json'), 'application/json', conversationToJson(c)))}>
+            Export as JSON
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

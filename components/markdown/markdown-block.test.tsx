@@ -1,0 +1,61 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { splitMarkdown, settleSplit } from '@/lib/chat/markdown-blocks';
+import { MarkdownBlock } from './markdown-block';
+
+/** Renders a whole document the way the message view does (every block settled). */
+function html(markdown: string): string {
+  return settleSplit(splitMarkdown(markdown))
+    .blocks.map((block) => renderToStaticMarkup(<MarkdownBlock block={block} />))
+    .join('');
+}
+
+describe('MarkdownBlock rendering', () => {
+  it('renders GFM: headings, emphasis, lists, tasks, tables, strikethrough, autolinks', () => {
+    const out = html(
+      '## Title\n\nSome **bold**, *em*, `code` and ~~gone~~ text: https://example.com\n\n- [x] done\n- [ ] todo\n\n3. three\n4. four\n\n| a | b |\n| :- | -: |\n| 1 | 2 |\n',
+    );
+    expect(out).toContain('<h2>Title</h2>');
+    expect(out).toContain('<strong>bold</strong>');
+    expect(out).toContain('<em>em</em>');
+    expect(out).toContain('<code>code</code>');
+    expect(out).toContain('<del>gone</del>');
+    expect(out).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">');
+    expect(out).toContain('<input type="checkbox" readOnly="" disabled="" aria-label="Done" checked=""/>');
+    expect(out).toContain('<ol start="3">');
+    expect(out).toContain('<th style="text-align:left">a</th>');
+    expect(out).toContain('<td style="text-align:right">2</td>');
+  });
+
+  it('decodes character references in text but not in code', () => {
+    const out = html('Fish &amp; chips &#x1F680;\n\n`&amp;`');
+    expect(out).toContain('Fish &amp; chips 🚀');
+    expect(out).toContain('<code>&amp;amp;</code>');
+  });
+
+  it('shows raw HTML as text and runs nothing', () => {
+    const out = html('<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=1">\n\nInline <b onclick="x()">b</b>.');
+    expect(out).not.toMatch(/<script|<img|<b /);
+    expect(out).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+    expect(out).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
+    expect(out).toContain('Inline &lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;.');
+  });
+
+  it('drops unsafe link targets and never loads images', () => {
+    const out = html('[click](javascript:alert(1)) [rel](/local) ![pic](http://127.0.0.1:1/x.png) ![bad](javascript:x)');
+    expect(out).not.toContain('javascript:');
+    expect(out).not.toContain('href="/local"');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('<a href="http://127.0.0.1:1/x.png" target="_blank" rel="noopener noreferrer" class="image-link">Image: pic</a>');
+    expect(out).toContain('<span class="image-link">Image: bad</span>');
+  });
+
+  it('highlights code only in settled blocks', () => {
+    const settled = html('```ts\nconst a = 1;\n```');
+    expect(settled).toContain('<span class="hljs-keyword">const</span>');
+    const streaming = splitMarkdown('```ts\nconst a = 1;\n');
+    const out = renderToStaticMarkup(<MarkdownBlock block={streaming.blocks[0]!} />);
+    expect(out).not.toContain('hljs-keyword');
+    expect(out).toContain('const a = 1;');
+  });
+});

@@ -1,0 +1,76 @@
+import { Fragment, type ReactNode } from 'react';
+import type { Token, Tokens } from 'marked';
+import { decodeEntities } from '@/lib/chat/decode-entities';
+import { safeUrl } from '@/lib/chat/safe-url';
+
+/** Link to a URL from model output: new tab, no opener, no referrer; unsafe URLs lose the link. */
+export function SafeLink({ href, title, children }: { href: string; title?: string | null; children: ReactNode }) {
+  const url = safeUrl(href);
+  if (!url) return <span className="unsafe-link" title="Link removed: only http, https and mailto links are allowed">{children}</span>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" {...(title ? { title } : {})}>
+      {children}
+    </a>
+  );
+}
+
+/** Images in model output are never fetched (tracking pixels, leaks): a link to them instead. */
+function ImageLink({ token }: { token: Tokens.Image }) {
+  const label = `Image: ${decodeEntities(token.text) || 'untitled'}`;
+  const url = safeUrl(token.href);
+  return url ? (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="image-link">
+      {label}
+    </a>
+  ) : (
+    <span className="image-link">{label}</span>
+  );
+}
+
+/** Text of a token list, for places that take plain text. */
+function children(token: Token): Token[] {
+  return 'tokens' in token && Array.isArray(token.tokens) ? token.tokens : [];
+}
+
+/**
+ * Renders marked's inline tokens as React elements. Raw HTML is shown as text (React escapes it);
+ * nothing here can produce markup from model output.
+ */
+export function renderInline(tokens: readonly Token[]): ReactNode[] {
+  return tokens.map((token, i) => {
+    switch (token.type) {
+      case 'text': {
+        const sub = children(token);
+        return sub.length ? <Fragment key={i}>{renderInline(sub)}</Fragment> : decodeEntities((token as Tokens.Text).text);
+      }
+      case 'escape':
+        return (token as Tokens.Escape).text;
+      case 'html':
+        return (token as Tokens.HTML).text;
+      case 'strong':
+        return <strong key={i}>{renderInline(children(token))}</strong>;
+      case 'em':
+        return <em key={i}>{renderInline(children(token))}</em>;
+      case 'del':
+        return <del key={i}>{renderInline(children(token))}</del>;
+      case 'codespan':
+        return <code key={i}>{(token as Tokens.Codespan).text}</code>;
+      case 'br':
+        return <br key={i} />;
+      case 'link': {
+        const link = token as Tokens.Link;
+        return (
+          <SafeLink key={i} href={link.href} title={link.title ?? null}>
+            {renderInline(children(token))}
+          </SafeLink>
+        );
+      }
+      case 'image':
+        return <ImageLink key={i} token={token as Tokens.Image} />;
+      case 'checkbox':
+        return null;
+      default:
+        return 'text' in token && typeof token.text === 'string' ? decodeEntities(token.text) : token.raw;
+    }
+  });
+}

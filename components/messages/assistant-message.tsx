@@ -1,0 +1,64 @@
+'use client';
+
+import { memo } from 'react';
+import type { AssistantMessage as Message } from '@/lib/chat/message';
+import { MarkdownView } from '../markdown/markdown-view';
+import { IconButton } from '../ui/button';
+import { CopyButton } from '../ui/copy-button';
+import { RefreshIcon } from '../ui/icons';
+import { EndState } from './end-state';
+import { ReasoningPanel } from './reasoning-panel';
+import { ToolCalls } from './tool-calls';
+import { UsageLine } from './usage-line';
+import { WaitingLine } from './waiting-line';
+
+export interface AssistantMessageProps {
+  message: Message;
+  modelLabel: string;
+  /** Null while the action is unavailable (an answer streams, no usable model). */
+  onRegenerate: (() => void) | null;
+  onContinue: (() => void) | null;
+}
+
+/**
+ * One answer: reasoning, the Markdown answer, how it ended, usage and actions. `data-status` carries
+ * the outcome for tests and styling.
+ */
+export const AssistantMessage = memo(function AssistantMessage({ message, modelLabel, onRegenerate, onContinue }: AssistantMessageProps) {
+  const streaming = message.status === 'streaming';
+  const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
+  return (
+    <article
+      data-status={message.status}
+      data-role="assistant"
+      aria-label="Assistant message"
+      className="group/message min-w-0"
+    >
+      <div className="mb-1.5 flex items-center gap-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+        <span className="inline-block h-2 w-2 rounded-full bg-teal-600 dark:bg-teal-400" aria-hidden="true" />
+        <span className="truncate">{modelLabel}</span>
+        {streaming && !waiting && <span className="sr-only">(generating)</span>}
+      </div>
+      {message.reasoning && <ReasoningPanel message={message} />}
+      {waiting && <WaitingLine message={message} />}
+      {message.content && (
+        <div className={streaming ? 'streaming-cursor' : undefined}>
+          <MarkdownView source={message.content} streaming={streaming} />
+        </div>
+      )}
+      {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
+      <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
+      <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        {waiting ? <span /> : <UsageLine message={message} />}
+        {!streaming && (
+          <div className="flex items-center gap-0.5">
+            {message.content && <CopyButton text={message.content} label="Copy answer" />}
+            <IconButton label="Regenerate" size="sm" disabled={!onRegenerate} onClick={onRegenerate ?? undefined}>
+              <RefreshIcon />
+            </IconButton>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+});

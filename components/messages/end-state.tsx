@@ -1,0 +1,75 @@
+'use client';
+
+import type { AssistantMessage } from '@/lib/chat/message';
+import { Button } from '../ui/button';
+import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
+
+export interface EndStateProps {
+  message: AssistantMessage;
+  /** Null when the action is not possible now (another answer streams, no model). */
+  onRetry: (() => void) | null;
+  onContinue: (() => void) | null;
+}
+
+const BOX = 'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-3 py-2 text-sm';
+
+/** Why an error happened, in words plus the code for whoever debugs it. */
+function errorDetail(m: AssistantMessage): string {
+  const e = m.error;
+  if (!e) return 'The request failed.';
+  const status = e.status ? `HTTP ${e.status}, ` : '';
+  return `${e.message} (${status}${e.code})`;
+}
+
+/**
+ * How the answer ended when it did not simply complete: each outcome looks different and offers
+ * what makes sense — Continue after the token limit, Retry after an error or a cut-off stream.
+ */
+export function EndState({ message, onRetry, onContinue }: EndStateProps) {
+  switch (message.status) {
+    case 'length':
+      return (
+        <div className={`${BOX} bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200`}>
+          <span className="flex-1">Stopped at the token limit.</span>
+          <Button size="sm" variant="secondary" icon={<ForwardIcon />} disabled={!onContinue} onClick={onContinue ?? undefined}>
+            Continue
+          </Button>
+        </div>
+      );
+    case 'error':
+      return (
+        <div role="alert" className={`${BOX} bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200`}>
+          <AlertIcon className="shrink-0" />
+          <span className="min-w-0 flex-1 break-words">
+            <span className="font-medium">Error: </span>
+            {errorDetail(message)}
+          </span>
+          <Button size="sm" variant="secondary" icon={<RefreshIcon />} disabled={!onRetry} onClick={onRetry ?? undefined}>
+            Retry
+          </Button>
+        </div>
+      );
+    case 'incomplete':
+      return (
+        <div className={`${BOX} bg-orange-50 text-orange-900 dark:bg-orange-950/50 dark:text-orange-200`}>
+          <AlertIcon className="shrink-0" />
+          <span className="min-w-0 flex-1">
+            {message.interruption === 'reload'
+              ? 'The answer was cut off: the page was closed or reloaded while it streamed.'
+              : 'The answer was cut off: the stream ended before the model finished.'}
+          </span>
+          <Button size="sm" variant="secondary" icon={<RefreshIcon />} disabled={!onRetry} onClick={onRetry ?? undefined}>
+            Retry
+          </Button>
+        </div>
+      );
+    case 'stopped':
+      return <p className="mt-2 text-sm italic text-zinc-500 dark:text-zinc-400">Stopped.</p>;
+    case 'complete':
+      return message.finishReason && !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (
+        <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">Ended by the backend: {message.finishReason.replaceAll('_', ' ')}.</p>
+      ) : null;
+    default:
+      return null;
+  }
+}

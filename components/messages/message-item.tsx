@@ -1,0 +1,64 @@
+'use client';
+
+import { useCallback } from 'react';
+import { isAssistant } from '@/lib/chat/message';
+import { useActiveModel } from '../chat/use-active-model';
+import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { AssistantMessage } from './assistant-message';
+import { CompletionPair } from './completion-pair';
+import { UserMessage } from './user-message';
+
+export interface MessageItemProps {
+  conversationId: string;
+  index: number;
+  /** Text-completion view: prompt and continuation as one plain text. */
+  completion: boolean;
+}
+
+/** Connects one message to the store (selected by index: O(1) per update while streaming). */
+export function MessageItem({ conversationId, index, completion }: MessageItemProps) {
+  const store = useChatStoreApi();
+  const message = useChatStore((s) => s.conversations[conversationId]?.messages[index]);
+  const next = useChatStore((s) => (completion ? s.conversations[conversationId]?.messages[index + 1] : undefined));
+  const busy = useChatStore((s) => Boolean(s.running[conversationId]));
+  const isLast = useChatStore((s) => s.conversations[conversationId]?.messages.length === index + 1);
+  const { traits, models } = useActiveModel();
+  const messageId = message?.id;
+
+  const regenerate = useCallback(
+    (id: string) => traits && store.getState().regenerate(conversationId, id, traits),
+    [store, conversationId, traits],
+  );
+  const onEdit = useCallback(
+    (text: string) => messageId && traits && store.getState().editAndResend(conversationId, messageId, text, traits),
+    [store, conversationId, messageId, traits],
+  );
+  const onContinue = useCallback(
+    (id: string) => traits && store.getState().continueAnswer(conversationId, id, traits),
+    [store, conversationId, traits],
+  );
+
+  if (!message) return null;
+  const usable = !busy && traits !== null;
+  if (completion) {
+    if (message.role !== 'user') return null;
+    return (
+      <CompletionPair
+        prompt={message}
+        answer={isAssistant(next) ? next : undefined}
+        onRetry={usable && isAssistant(next) ? () => regenerate(next.id) : null}
+        onContinue={usable && isAssistant(next) ? () => onContinue(next.id) : null}
+      />
+    );
+  }
+  if (message.role === 'user') return <UserMessage message={message} onEdit={usable ? onEdit : null} />;
+  const label = models.find((m) => m.id === message.model)?.label ?? message.model;
+  return (
+    <AssistantMessage
+      message={message}
+      modelLabel={label}
+      onRegenerate={usable ? () => regenerate(message.id) : null}
+      onContinue={usable && isLast ? () => onContinue(message.id) : null}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ArrowDownIcon } from '../ui/icons';
+import { FOCUS_RING } from '../ui/button';
+import { useChatStore } from '../chat/use-chat-store';
+import { MessageItem } from './message-item';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+/**
+ * The conversation as a `role="log"`. Its live announcements are off: the separate status region
+ * says "Generating…" / "Response complete", so screen readers never read every token.
+ */
+export function MessageList({ conversationId, completion }: { conversationId: string; completion: boolean }) {
+  // Ids, compared shallowly: the list re-renders when messages come and go, not on every token.
+  const ids = useChatStore(useShallow((s) => s.conversations[conversationId]?.messages.map((m) => m.id) ?? []));
+  const count = ids.length;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { atBottom, jumpToLatest } = useStickToBottom(scrollRef, contentRef);
+
+  // Opening a conversation or sending a message shows the latest turn.
+  useEffect(() => {
+    jumpToLatest();
+  }, [conversationId, count, jumpToLatest]);
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      {/* `contain: strict` makes the scroller a layout boundary: a growing answer relayouts only
+          what is inside it. The opaque background lets the browser scroll it on the compositor. */}
+      <div
+        ref={scrollRef}
+        data-testid="message-scroller"
+        className="h-full overflow-y-auto overscroll-contain bg-white [contain:strict] dark:bg-zinc-950"
+        tabIndex={-1}
+      >
+        <div
+          ref={contentRef}
+          role="log"
+          aria-live="off"
+          aria-label="Conversation"
+          className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pb-6 pt-4 sm:px-6"
+        >
+          {ids.map((id, i) => (
+            <MessageItem key={id} conversationId={conversationId} index={i} completion={completion} />
+          ))}
+        </div>
+      </div>
+      {!atBottom && (
+        <button
+          type="button"
+          onClick={() => jumpToLatest('smooth')}
+          className={`absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-zinc-200 bg-white/95 px-3 py-1.5 text-sm font-medium text-zinc-700 shadow-lg backdrop-blur hover:bg-white dark:border-zinc-700 dark:bg-zinc-800/95 dark:text-zinc-200 dark:hover:bg-zinc-800 ${FOCUS_RING}`}
+        >
+          <ArrowDownIcon />
+          Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { createContext, useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { THEME_KEY } from './theme-script';
+
+/** The reader's choice; `system` follows the operating system. */
+export type ThemePreference = 'system' | 'light' | 'dark';
+
+export interface ThemeContextValue {
+  preference: ThemePreference;
+  setPreference: (p: ThemePreference) => void;
+}
+
+export const ThemeContext = createContext<ThemeContextValue>({ preference: 'system', setPreference: () => undefined });
+
+const CHANGE = 'runnel-theme-change';
+
+function read(): ThemePreference {
+  try {
+    const v = localStorage.getItem(THEME_KEY);
+    return v === 'light' || v === 'dark' ? v : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+function apply(preference: ThemePreference): void {
+  const dark =
+    preference === 'dark' || (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/** Light, dark or system theme, applied as the `dark` class on `<html>` (Tailwind's dark variant). */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const preference = useSyncExternalStore(subscribe, read, () => 'system' as const);
+
+  useEffect(() => {
+    apply(preference);
+    if (preference !== 'system') return;
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => apply('system');
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, [preference]);
+
+  const setPreference = useCallback((p: ThemePreference) => {
+    try {
+      localStorage.setItem(THEME_KEY, p);
+    } catch {
+      // Storage blocked: the choice still applies for this page.
+      apply(p);
+    }
+    window.dispatchEvent(new Event(CHANGE));
+  }, []);
+
+  const value = useMemo(() => ({ preference, setPreference }), [preference, setPreference]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}

@@ -1,0 +1,59 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const VARIANTS: Record<Variant, string> = {
+  primary:
+    'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-zinc-300 disabled:text-zinc-500 dark:bg-teal-500 dark:text-zinc-950 dark:hover:bg-teal-400 dark:disabled:bg-zinc-700 dark:disabled:text-zinc-400',
+  secondary:
+    'border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+  danger: 'bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:hover:bg-red-400 dark:text-zinc-950',
+};
+
+/** Shared focus ring: visible for keyboard users, never removed. */
+export const FOCUS_RING =
+  'outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:ring-offset-white dark:focus-visible:ring-teal-400 dark:focus-visible:ring-offset-zinc-950';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: 'sm' | 'md';
+  icon?: ReactNode;
+}
+
+/** A text button with an optional leading icon. */
+export function Button({ variant = 'secondary', size = 'md', icon, className = '', children, ...rest }: ButtonProps) {
+  const sizing = size === 'sm' ? 'h-8 px-2.5 text-sm gap-1.5' : 'h-10 px-4 text-sm gap-2';
+  return (
+    <button
+      type="button"
+      className={`inline-flex shrink-0 items-center justify-center rounded-lg font-medium transition-colors disabled:cursor-not-allowed ${sizing} ${VARIANTS[variant]} ${FOCUS_RING} ${className}`}
+      {...rest}
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The accessible name (also the tooltip). */
+  label: string;
+  size?: 'sm' | 'md';
+}
+
+/** A square icon-only button; `label` names it for screen readers and as a tooltip. */
+export function IconButton({ label, size = 'md', className = '', children, ...rest }: IconButtonProps) {
+  const sizing = size === 'sm' ? 'h-8 w-8 text-base' : 'h-10 w-10 text-lg';
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className={`inline-flex shrink-0 items-center justify-center rounded-lg text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 ${sizing} ${FOCUS_RING} ${className}`}
+      {...rest}
+    >
+      {children}
+    </button>
+  );
+}

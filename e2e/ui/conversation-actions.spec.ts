@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+
+// Several page loads and streams per test: allow for a loaded CI machine.
+test.describe.configure({ timeout: 60_000 });
+
+test('edit and re-send, regenerate, rename, export, delete', async ({ page }) => {
+  const marker = nonce();
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  await send(page, `Original ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+
+  // Edit the user message: what followed is replaced by a new answer.
+  await page.getByRole('article', { name: 'Your message' }).hover();
+  await page.getByRole('button', { name: 'Edit message' }).click();
+  await page.getByRole('textbox', { name: 'Edit message' }).fill(`Edited ${marker}`);
+  await page.getByRole('button', { name: 'Save & send' }).click();
+  await expect(page.getByRole('article', { name: 'Your message' })).toHaveText(`Edited ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+
+  await lastAnswer(page).getByRole('button', { name: 'Regenerate' }).click();
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await expect.poll(async () => (await backendRequests('chat', marker)).length).toBe(3);
+  const last = (await backendRequests('chat', marker)).at(-1)!;
+  expect(last.body.messages).toEqual([{ role: 'user', content: `Edited ${marker}` }]);
+  await expect(page.getByRole('log').locator('article')).toHaveCount(2);
+
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await nav.getByRole('button', { name: /^Rename/ }).click();
+  await nav.getByRole('textbox', { name: 'Conversation title' }).fill('Renamed chat');
+  await nav.getByRole('textbox', { name: 'Conversation title' }).press('Enter');
+  await expect(nav.getByRole('button', { name: 'Renamed chat', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export conversation' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export as Markdown' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('renamed-chat.md');
+
+  await nav.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(nav.getByRole('button', { name: 'Renamed chat', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
+});

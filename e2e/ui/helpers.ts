@@ -1,0 +1,93 @@
+/**
+ * Shared steps of the UI specs. Every test runs in its own browser context (own IndexedDB) and
+ * finds its backend request by model + a nonce in its message, so files can run in parallel.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { SCENARIO_URL } from '../support/ports';
+
+/** A unique marker to put in a message and find the backend request by. */
+export function nonce(): string {
+  return `n${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Opens the app and waits until it is ready. */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await waitReady(page);
+}
+
+/**
+ * Waits until models are loaded and the page is interactive. Generous: on a loaded two-core CI
+ * machine hydration alone can take several seconds.
+ */
+export async function waitReady(page: Page): Promise<void> {
+  await expect(page.getByRole('combobox', { name: /^Model: / })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+}
+
+/** Reloads the page and waits until it is ready again. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await waitReady(page);
+}
+
+/** Picks a model by id in the header picker. */
+export async function pickModel(page: Page, id: string): Promise<void> {
+  await page.getByRole('combobox', { name: /^Model: / }).click();
+  await page.locator(`[role="option"][data-model-id="${id}"]`).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+/** Types a message and sends it with Enter. */
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** The last answer in the conversation log. */
+export function lastAnswer(page: Page): Locator {
+  return page.getByRole('log').locator('article[data-role="assistant"]').last();
+}
+
+/** A request the scenario backend recorded. */
+export interface RecordedRequest {
+  id: number;
+  model: string | null;
+  body: { messages?: { role: string; content: unknown }[]; prompt?: string } & Record<string, unknown>;
+  outcome?: string;
+  closedAt?: number;
+}
+
+/** Requests for `model` (upstream name, e.g. `slow`) whose body mentions `marker`. */
+export async function backendRequests(model: string, marker: string): Promise<RecordedRequest[]> {
+  const res = await fetch(`${SCENARIO_URL}/__control/requests?model=${encodeURIComponent(model)}`);
+  const { requests } = (await res.json()) as { requests: RecordedRequest[] };
+  return requests.filter((r) => JSON.stringify(r.body).includes(marker));
+}
+
+/**
+ * Records every value an attribute takes on the elements matching `selector` (inside the log), so a
+ * test can assert on states that pass faster than polling could see them.
+ */
+export async function recordAttribute(page: Page, selector: string, attribute: string): Promise<void> {
+  await page.evaluate(
+    ([sel, attr]) => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      const check = () => {
+        for (const el of document.querySelectorAll(sel!)) {
+          const v = el.getAttribute(attr!);
+          if (v !== null && seen[seen.length - 1] !== v) seen.push(v);
+        }
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    },
+    [selector, attribute],
+  );
+}
+
+/** The values recorded by `recordAttribute`. */
+export function recorded(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { backendRequests, lastAnswer, nonce, openApp, pickModel, reloadApp, send } from './helpers';
+
+// Several page loads and streams per test: allow for a loaded CI machine.
+test.describe.configure({ timeout: 60_000 });
+
+test('a reload keeps the conversation, its settings and the draft', async ({ page }) => {
+  const marker = nonce();
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  await send(page, `Remember me ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await page.getByRole('textbox', { name: 'Message' }).fill('unsent draft');
+  await page.waitForTimeout(700);
+
+  await reloadApp(page);
+  await expect(page.getByRole('log')).toContainText(`Remember me ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await expect(lastAnswer(page)).toContainText('Hello! Café crème brûlée and 東京 ramen — şarkı ğüzel ılık 🚀.');
+  await expect(page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: `Remember me ${marker}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Model: / })).toHaveAccessibleName('Model: chat');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('unsent draft');
+});
+
+test('reloading mid-stream keeps the partial answer, marked incomplete', async ({ page }) => {
+  const marker = nonce();
+  await openApp(page);
+  await pickModel(page, 'vllm:slow');
+  await send(page, `Stream then reload ${marker}`);
+  const answer = lastAnswer(page);
+  await expect(answer.locator('.markdown')).toContainText('which matters most');
+  // Saved at least every second: wait past one save, then note what was on screen.
+  await page.waitForTimeout(1200);
+  const before = (await answer.locator('.markdown').textContent()) ?? '';
+
+  await reloadApp(page);
+  const after = lastAnswer(page);
+  await expect(after).toHaveAttribute('data-status', 'incomplete');
+  await expect(after).toContainText('the page was closed or reloaded');
+  const kept = (await after.locator('.markdown').textContent()) ?? '';
+  // At most a second of tokens may be lost; the kept text is a prefix of what was shown.
+  expect(kept.length).toBeGreaterThan(40);
+  expect(before.startsWith(kept) || kept.startsWith(before)).toBe(true);
+  expect(before.length - kept.length).toBeLessThan(200);
+  await expect(after.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  await expect.poll(async () => (await backendRequests('slow', marker))[0]?.outcome).toBe('client_closed');
+});

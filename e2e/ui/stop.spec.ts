@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+
+// Several page loads and streams per test: allow for a loaded CI machine.
+test.describe.configure({ timeout: 60_000 });
+
+async function startSlowAnswer(page: Page, marker: string) {
+  await openApp(page);
+  await pickModel(page, 'vllm:slow');
+  await send(page, `Tell me slowly ${marker}`);
+  const answer = lastAnswer(page);
+  await expect(answer.locator('.markdown')).toContainText('Streaming lets the reader');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  return answer;
+}
+
+async function expectBackendSawClose(marker: string) {
+  await expect
+    .poll(async () => (await backendRequests('slow', marker))[0]?.outcome, { timeout: 5_000 })
+    .toBe('client_closed');
+}
+
+test('Stop aborts the request: partial answer kept as stopped, backend sees the disconnect', async ({ page }) => {
+  const marker = nonce();
+  const answer = await startSlowAnswer(page, marker);
+  await page.getByRole('button', { name: 'Stop' }).click();
+
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expect(answer).toContainText('Stopped.');
+  const kept = await answer.locator('.markdown').textContent();
+  expect(kept?.length).toBeGreaterThan(10);
+  await expectBackendSawClose(marker);
+  // Nothing more arrives after the stop.
+  await page.waitForTimeout(500);
+  await expect(answer.locator('.markdown')).toHaveText(kept!);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Response stopped');
+});
+
+test('Esc stops too', async ({ page }) => {
+  const marker = nonce();
+  const answer = await startSlowAnswer(page, marker);
+  await page.keyboard.press('Escape');
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expectBackendSawClose(marker);
+});

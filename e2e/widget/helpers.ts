@@ -1,0 +1,90 @@
+/**
+ * Steps shared by the widget specs: a third-party host page (host-server.ts) that loads
+ * `public/widget.js` from the app, on an allowed or a refused origin.
+ */
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { SCENARIO_URL } from '../support/ports';
+import { HOST_URL } from './host-ports';
+
+type WidgetEvent = [string] | [string, unknown];
+
+/** A unique marker to put in a message and find the backend request by. */
+export function nonce(): string {
+  return `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Opens the host page; `attrs` become the loader's `data-` attributes. */
+export async function openHost(
+  page: Page,
+  attrs: Record<string, string> = {},
+  { origin = HOST_URL, foreign = false }: { origin?: string; foreign?: boolean } = {},
+): Promise<void> {
+  const query = new URLSearchParams(attrs);
+  if (foreign) query.set('foreign', '1');
+  await page.goto(`${origin}/?${query}`);
+  await expect(launcher(page)).toBeVisible();
+}
+
+/** The widget's launcher button (in its shadow root; Playwright's locators pierce open ones). */
+export function launcher(page: Page): Locator {
+  return page.getByRole('button', { name: /^Open chat/ });
+}
+
+/** The chat iframe element. */
+export function chatIframe(page: Page): Locator {
+  return page.locator('iframe[title="Chat"]');
+}
+
+/** Inside the chat iframe. */
+export function chatFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Chat"]');
+}
+
+/** Everything `Runnel.on` reported to the host page, in order. */
+export function widgetEvents(page: Page): Promise<WidgetEvent[]> {
+  return page.evaluate(() => (window as unknown as { widgetEvents: WidgetEvent[] }).widgetEvents);
+}
+
+/** Waits until the host page received `event` (with `payload`, when given). */
+export async function expectEvent(page: Page, event: string, payload?: unknown): Promise<void> {
+  await expect
+    .poll(async () =>
+      (await widgetEvents(page)).some(
+        ([name, p]) =>
+          name === event &&
+          (payload === undefined || JSON.stringify(p) === JSON.stringify(payload)),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Opens the widget and waits for the handshake. */
+export async function openWidget(page: Page): Promise<FrameLocator> {
+  await launcher(page).click();
+  await expectEvent(page, 'ready');
+  const frame = chatFrame(page);
+  await expect(frame.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  return frame;
+}
+
+/** Types a message in the widget and sends it with Enter. */
+export async function send(frame: FrameLocator, text: string): Promise<void> {
+  const box = frame.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** The last answer in the widget's conversation. */
+export function lastAnswer(frame: FrameLocator): Locator {
+  return frame.getByRole('log').locator('article[data-role="assistant"]').last();
+}
+
+/** Requests for upstream `model` whose body mentions `marker`, as the scenario backend recorded them. */
+export async function backendRequests(
+  model: string,
+  marker: string,
+): Promise<{ outcome?: string }[]> {
+  const res = await fetch(`${SCENARIO_URL}/__control/requests?model=${encodeURIComponent(model)}`);
+  const { requests } = (await res.json()) as { requests: { outcome?: string; body: unknown }[] };
+  return requests.filter((r) => JSON.stringify(r.body).includes(marker));
+}

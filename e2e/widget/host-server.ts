@@ -1,0 +1,40 @@
+/**
+ * The widget tests' host-page server (node:http): the same pages on an allowed and a refused
+ * origin (see host-ports.ts). Playwright starts it (playwright.config.ts); by hand:
+ * `npx tsx e2e/widget/host-server.ts`.
+ */
+import { createServer, type Server } from 'node:http';
+import { APP_URL } from '../support/ports';
+import { foreignPage, hostPage } from './host-pages';
+import { HOST_PORT, REFUSED_HOST_PORT, REFUSED_HOST_URL } from './host-ports';
+
+function listen(port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    const send = (status: number, type: string, body: string) => {
+      response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+      response.end(body);
+    };
+    if (url.pathname === '/health') return send(200, 'application/json', '{"ok":true}');
+    if (url.pathname === '/foreign') return send(200, 'text/html; charset=utf-8', foreignPage());
+    if (url.pathname === '/') {
+      // The foreign frame always comes from the refused origin: a third party on the host page.
+      const foreign = url.searchParams.has('foreign') ? `${REFUSED_HOST_URL}/foreign` : null;
+      return send(200, 'text/html; charset=utf-8', hostPage(APP_URL, url.searchParams, foreign));
+    }
+    send(404, 'text/plain', 'not found');
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+const servers = await Promise.all([listen(HOST_PORT), listen(REFUSED_HOST_PORT)]);
+console.log(`widget host pages on :${HOST_PORT} (allowed) and :${REFUSED_HOST_PORT} (refused)`);
+const stop = () => {
+  for (const server of servers) server.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

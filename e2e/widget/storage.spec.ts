@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { chatFrame, lastAnswer, nonce, openHost, openWidget, send } from './helpers';
+
+test('the conversation is kept in the iframe’s partitioned IndexedDB across visits', async ({
+  page,
+}) => {
+  await openHost(page, { 'data-model': 'vllm:chat' });
+  const frame = await openWidget(page);
+  await expect(frame.locator('[data-storage]')).toHaveAttribute('data-storage', 'indexeddb');
+  const marker = nonce();
+  await send(frame, `Remember ${marker}`);
+  await expect(lastAnswer(frame)).toHaveAttribute('data-status', 'complete');
+
+  await page.reload();
+  const again = await openWidget(page);
+  await expect(again.getByRole('log')).toContainText(marker);
+  await expect(lastAnswer(again)).toHaveAttribute('data-status', 'complete');
+
+  // "New chat" starts over: one conversation per visitor.
+  await again.getByRole('button', { name: 'New chat' }).click();
+  await expect(again.getByRole('log')).toHaveCount(0);
+  await page.reload();
+  await openWidget(page);
+  await expect(chatFrame(page).getByRole('log')).toHaveCount(0);
+});
+
+test('where storage is blocked the widget works in memory, without errors or warnings', async ({
+  page,
+}) => {
+  // Inside the widget only: IndexedDB throws like in a browser that blocks third-party storage.
+  await page.addInitScript(() => {
+    if (location.pathname !== '/embed') return;
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // Chromium's own notice that the composer's autofocus does not apply in a cross-origin frame
+    // (the widget focuses it when the host opens the panel instead) is not an error of ours.
+    if (
+      m.type() === 'error' &&
+      m.location().url.includes('/embed') &&
+      !m.text().startsWith('Blocked autofocusing')
+    ) {
+      problems.push(m.text());
+    }
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+
+  await openHost(page, { 'data-model': 'vllm:chat' });
+  const frame = await openWidget(page);
+  await expect(frame.locator('[data-storage]')).toHaveAttribute('data-storage', 'memory');
+  await send(frame, `Memory only ${nonce()}`);
+  await expect(lastAnswer(frame)).toHaveAttribute('data-status', 'complete');
+  // No storage warning: memory is the expected mode here, not a failure.
+  await expect(frame.getByText(/Browser storage/)).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

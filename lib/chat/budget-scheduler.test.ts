@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createBudgetScheduler } from './budget-scheduler';
+import type { ScheduleFrame } from './frame-batcher';
+
+/**
+ * A tiny discrete-event clock: frames every 16 ms, timers, and a callback "cost" that advances time.
+ */
+function simulation(cost: number) {
+  let now = 0;
+  let timers: { at: number; cb: () => void; id: number }[] = [];
+  let nextId = 1;
+  const setTimer = (cb: () => void, ms: number) => {
+    const id = nextId++;
+    timers.push({ at: now + ms, cb, id });
+    return id;
+  };
+  const clearTimer = (id: unknown) => {
+    timers = timers.filter((t) => t.id !== id);
+  };
+  const base: ScheduleFrame = (cb) => {
+    const id = setTimer(cb, 16 - (now % 16) || 16);
+    return () => clearTimer(id);
+  };
+  const runs: number[] = [];
+  const schedule = createBudgetScheduler(
+    base,
+    { now: () => now, afterFrame: (cb) => setTimer(cb, 0), setTimeout: setTimer, clearTimeout: clearTimer },
+    { budget: 0.25, maxIntervalMs: 250 },
+  );
+  const loop = () =>
+    schedule(() => {
+      runs.push(now);
+      now += cost;
+      loop();
+    });
+  const advance = (until: number) => {
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at || a.id - b.id);
+      const next = timers[0];
+      if (!next || next.at > until) break;
+      timers.shift();
+      now = Math.max(now, next.at);
+      next.cb();
+    }
+  };
+  const gaps = () => runs.slice(1).map((t, i) => t - runs[i]!);
+  return { loop, advance, gaps, schedule };
+}
+
+describe('createBudgetScheduler', () => {
+  it('cheap updates run every frame', () => {
+    const sim = simulation(2);
+    sim.loop();
+    sim.advance(1000);
+    expect(Math.max(...sim.gaps())).toBeLessThanOrEqual(16);
+  });
+
+  it('expensive updates are spaced so they take at most the budget', () => {
+    const sim = simulation(40);
+    sim.loop();
+    sim.advance(3000);
+    // 40 ms of work may take 25 % of the time: one update per ≥ 160 ms.
+    expect(Math.min(...sim.gaps())).toBeGreaterThanOrEqual(160);
+  });
+
+  it('never waits much longer than maxIntervalMs', () => {
+    const sim = simulation(200);
+    sim.loop();
+    sim.advance(5000);
+    expect(Math.max(...sim.gaps())).toBeLessThanOrEqual(250 + 16);
+  });
+
+  it('cancel stops a pending update', () => {
+    const sim = simulation(1);
+    const cb = vi.fn();
+    sim.schedule(cb)();
+    sim.advance(100);
+    expect(cb).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,77 @@
+import { DEFAULT_SETTINGS, type Conversation, type ConversationSettings } from './conversation';
+import type { Message } from './message';
+
+/** The chat store's data. Everything here but `running` and `storageNotice` is persisted. */
+export interface ChatState {
+  /** False until the persisted state was loaded: sending waits for it. */
+  hydrated: boolean;
+  conversations: Record<string, Conversation>;
+  /** Conversation ids, most recently used first. */
+  order: string[];
+  activeId: string | null;
+  /** Unsent composer text per conversation id; `NEW_CHAT_DRAFT` before a conversation exists. */
+  drafts: Record<string, string>;
+  lastModel: string | null;
+  /** Conversation id → id of the assistant message streaming in it. */
+  running: Record<string, string>;
+  /** Set when storage failed and the app fell back to memory. */
+  storageNotice: string | null;
+  /** Settings for the conversation the next send creates. */
+  newChatSettings: ConversationSettings;
+  /**
+   * What the polite status region says: the start and end of answers in the open conversation,
+   * never their tokens. `seq` changes with every announcement so a repeat is announced again.
+   */
+  announcement: { text: string; seq: number } | null;
+}
+
+/** Draft key of the composer when no conversation is open yet. */
+export const NEW_CHAT_DRAFT = '';
+
+/** The initial, not yet hydrated state. */
+export function initialChatState(): ChatState {
+  return {
+    hydrated: false,
+    conversations: {},
+    order: [],
+    activeId: null,
+    drafts: {},
+    lastModel: null,
+    running: {},
+    storageNotice: null,
+    newChatSettings: { ...DEFAULT_SETTINGS },
+    announcement: null,
+  };
+}
+
+/** Replaces one conversation through `fn`; unknown ids leave the state as it is. */
+export function patchConversation(
+  state: ChatState,
+  id: string,
+  fn: (c: Conversation) => Conversation,
+): Pick<ChatState, 'conversations'> | ChatState {
+  const current = state.conversations[id];
+  if (!current) return state;
+  return { conversations: { ...state.conversations, [id]: fn(current) } };
+}
+
+/** Replaces one message of one conversation through `fn`. */
+export function patchMessage<M extends Message>(
+  state: ChatState,
+  conversationId: string,
+  messageId: string,
+  fn: (m: M) => M,
+): Pick<ChatState, 'conversations'> | ChatState {
+  return patchConversation(state, conversationId, (c) => {
+    const index = c.messages.findIndex((m) => m.id === messageId);
+    if (index < 0) return c;
+    const messages = c.messages.slice();
+    messages[index] = fn(messages[index] as M);
+    return { ...c, messages };
+  });
+}
+
+/** Moves `id` to the front of the recency order. */
+export function bumpOrder(order: readonly string[], id: string): string[] {
+  return [id, ...order.filter((x) => x !== id)];
+}

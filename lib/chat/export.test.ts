@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createConversation, type Conversation } from './conversation';
+import { conversationToJson, conversationToMarkdown, exportFileName } from './export';
+import { createAssistantMessage } from './message';
+
+function sample(): Conversation {
+  const c = createConversation('c1', 'vllm:reasoning', 1);
+  const done = { ...createAssistantMessage('a1', 'vllm:reasoning', 2), status: 'complete' as const, content: 'It is **42**.', reasoning: 'Use ```math```.' };
+  const failed = {
+    ...createAssistantMessage('a2', 'vllm:reasoning', 4),
+    status: 'error' as const,
+    content: 'Let me start',
+    error: { code: 'upstream_error', message: 'CUDA error' },
+  };
+  return {
+    ...c,
+    title: 'Life, the universe & everything?',
+    settings: { ...c.settings, systemPrompt: 'Be brief.' },
+    messages: [{ id: 'u1', role: 'user', content: 'What is 6 × 7?', createdAt: 1 }, done, { id: 'u2', role: 'user', content: 'More', createdAt: 3 }, failed],
+  };
+}
+
+describe('export', () => {
+  it('Markdown has the turns, reasoning in details, and honest end states', () => {
+    const md = conversationToMarkdown(sample());
+    expect(md).toContain('# Life, the universe & everything?');
+    expect(md).toContain('## User\n\nWhat is 6 × 7?');
+    expect(md).toContain('## Assistant (vllm:reasoning)');
+    expect(md).toContain('<details><summary>Reasoning</summary>');
+    // The fence is longer than the backticks inside the reasoning.
+    expect(md).toContain('````text\nUse ```math```.\n````');
+    expect(md).toContain('It is **42**.');
+    expect(md).toContain('_(Answer failed: CUDA error.)_');
+    expect(md).toContain('```text\nBe brief.\n```');
+  });
+
+  it('JSON round-trips the conversation with a format marker', () => {
+    const parsed = JSON.parse(conversationToJson(sample())) as { format: string; version: number; conversation: Conversation };
+    expect(parsed.format).toBe('runnel.conversation');
+    expect(parsed.version).toBe(1);
+    expect(parsed.conversation).toEqual(sample());
+  });
+
+  it('file names are safe', () => {
+    expect(exportFileName(sample(), 'md')).toBe('life-the-universe-everything.md');
+    expect(exportFileName({ ...sample(), title: '???' }, 'json')).toBe('conversation.json');
+  });
+});

@@ -1,0 +1,69 @@
+import type { Conversation } from './conversation';
+import type { AssistantMessage, AssistantStatus } from './message';
+
+const STATUS_NOTE: Record<Exclude<AssistantStatus, 'complete'>, string> = {
+  streaming: 'still streaming when exported',
+  length: 'cut at the token limit',
+  stopped: 'stopped by the user',
+  error: 'failed',
+  incomplete: 'cut off: the stream ended early',
+};
+
+function assistantNote(m: AssistantMessage): string | null {
+  if (m.status === 'complete') return null;
+  const detail = m.status === 'error' && m.error ? `: ${m.error.message}` : '';
+  return `_(Answer ${STATUS_NOTE[m.status]}${detail}.)_`;
+}
+
+/** A fence longer than any backtick run inside `text`, so quoted text cannot close it. */
+function fenceFor(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+/**
+ * The conversation as Markdown: readable anywhere, reasoning in a collapsed `<details>` block, and
+ * every answer that did not complete labelled as such (the export must be as honest as the UI).
+ */
+export function conversationToMarkdown(c: Conversation): string {
+  const out: string[] = [`# ${c.title}`, ''];
+  const meta = [`Model: ${c.model ?? 'unknown'}`, `Exported: ${new Date().toISOString()}`];
+  out.push(meta.map((line) => `- ${line}`).join('\n'), '');
+  if (c.settings.systemPrompt.trim()) {
+    const fence = fenceFor(c.settings.systemPrompt);
+    out.push('## System', '', `${fence}text`, c.settings.systemPrompt, fence, '');
+  }
+  for (const m of c.messages) {
+    if (m.role === 'user') {
+      out.push('## User', '', m.content, '');
+      continue;
+    }
+    out.push(`## Assistant (${m.model})`, '');
+    if (m.reasoning) {
+      const fence = fenceFor(m.reasoning);
+      out.push('<details><summary>Reasoning</summary>', '', `${fence}text`, m.reasoning, fence, '', '</details>', '');
+    }
+    if (m.content) out.push(m.content, '');
+    const note = assistantNote(m);
+    if (note) out.push(note, '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The conversation as JSON, with a format marker so it can be imported later. */
+export function conversationToJson(c: Conversation): string {
+  return `${JSON.stringify({ format: 'runnel.conversation', version: 1, conversation: c }, null, 2)}\n`;
+}
+
+/** A file name from the title: safe on every OS. */
+export function exportFileName(c: Conversation, extension: 'md' | 'json'): string {
+  const base =
+    c.title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase()
+      .slice(0, 60) || 'conversation';
+  return `${base}.${extension}`;
+}

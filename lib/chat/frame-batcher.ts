@@ -1,0 +1,78 @@
+/** Schedules a callback for the next frame; returns a function that cancels it. */
+export type ScheduleFrame = (callback: () => void) => () => void;
+
+/** Collects items and hands them over at most once per frame. */
+export interface FrameBatcher<T> {
+  push(item: T): void;
+  /** Hands over everything pending now (end of stream, stop). */
+  flush(): void;
+  /** Drops pending items and the scheduled frame. */
+  cancel(): void;
+}
+
+/**
+ * Batches stream events so the UI updates once per animation frame rather than once per token
+ * (ARCHITECTURE.md, "Pitfalls": batch updates per animation frame).
+ */
+export function createFrameBatcher<T>(
+  deliver: (items: T[]) => void,
+  scheduleFrame: ScheduleFrame,
+): FrameBatcher<T> {
+  let pending: T[] = [];
+  let cancelFrame: (() => void) | null = null;
+
+  const flush = () => {
+    cancelFrame?.();
+    cancelFrame = null;
+    if (pending.length === 0) return;
+    const items = pending;
+    pending = [];
+    deliver(items);
+  };
+
+  return {
+    push(item) {
+      pending.push(item);
+      cancelFrame ??= scheduleFrame(flush);
+    },
+    flush,
+    cancel() {
+      cancelFrame?.();
+      cancelFrame = null;
+      pending = [];
+    },
+  };
+}
+
+/** The timer functions a frame scheduler needs (injected so tests can drive them). */
+export interface FrameClock {
+  requestAnimationFrame?: (cb: () => void) => number;
+  cancelAnimationFrame?: (handle: number) => void;
+  setTimeout: (cb: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+}
+
+/**
+ * Next animation frame, with a timer as a safety net: browsers pause `requestAnimationFrame` in
+ * background tabs, and a stream that keeps arriving there must still be applied and saved.
+ */
+export function createFrameScheduler(clock: FrameClock, fallbackMs = 250): ScheduleFrame {
+  return (callback) => {
+    let done = false;
+    let raf: number | undefined;
+    const run = () => {
+      if (done) return;
+      done = true;
+      cancel();
+      callback();
+    };
+    const timer = clock.setTimeout(run, fallbackMs);
+    if (clock.requestAnimationFrame) raf = clock.requestAnimationFrame(run);
+    function cancel() {
+      done = true;
+      clock.clearTimeout(timer);
+      if (raf !== undefined) clock.cancelAnimationFrame?.(raf);
+    }
+    return cancel;
+  };
+}
