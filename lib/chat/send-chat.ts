@@ -1,7 +1,7 @@
 import type { ChatRequest } from '../protocol/chat-request';
 import type { RunnelEvent } from '../protocol/events';
 import type { RunEnd } from './apply-event';
-import { readEventBatches } from './read-event-batches';
+import { readEventBatches } from '../protocol/read-event-stream';
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
 export interface SendChatOptions {

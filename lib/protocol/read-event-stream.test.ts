@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunnelEvent } from '../protocol/events';
-import { readEventStream } from '../protocol/read-event-stream';
-import { readEventBatches } from './read-event-batches';
-import { REASONING_STREAM, sseResponse } from './test-support';
+import type { RunnelEvent } from './events';
+import { readEventBatches, readEventStream } from './read-event-stream';
+import { REASONING_STREAM, sseResponse } from '../chat/test-support';
 
 async function flat(body: ReadableStream<Uint8Array>): Promise<RunnelEvent[]> {
   const out: RunnelEvent[] = [];
