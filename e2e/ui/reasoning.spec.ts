@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, recordAttribute, recorded, send } from './helpers';
 
-test('reasoning streams first in an open panel, then the answer collapses it', async ({ page, context }) => {
+test('reasoning streams first in an open panel, then the answer collapses it', async ({ page }) => {
   await openApp(page);
-  await pickModel(page, 'vllm:reasoning');
-  // A slow link spreads the short reasoning over about a second, so the "Thinking…" state is on
-  // screen long enough to be seen even on a busy machine (events are applied once per frame).
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 2_500, uploadThroughput: -1 });
+  // Thinking spread over about a second, so the "Thinking…" state is on screen long enough to be
+  // seen even on a busy machine (events are applied at most once per frame).
+  await pickModel(page, 'vllm:slow-reasoning');
   await recordAttribute(page, '[role="log"] article button[aria-expanded]', 'aria-expanded');
   const labels: string[] = [];
   await page.exposeFunction('__label', (t: string) => labels.push(t));

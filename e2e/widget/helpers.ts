@@ -88,3 +88,38 @@ export async function backendRequests(
   const { requests } = (await res.json()) as { requests: { outcome?: string; body: unknown }[] };
   return requests.filter((r) => JSON.stringify(r.body).includes(marker));
 }
+
+/**
+ * Waits until the chat frame's IndexedDB holds a finished answer next to `marker`: saving is
+ * asynchronous, and a reload in the same instant would race the write.
+ */
+export async function waitForSaved(page: Page, marker: string): Promise<void> {
+  const frame = page.frames().find((f) => f.url().includes('/embed'));
+  if (!frame) throw new Error('no chat frame');
+  await expect
+    .poll(() =>
+      frame.evaluate(
+        async ({ db: name, marker: m }) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          try {
+            if (!db.objectStoreNames.contains('kv')) return false;
+            const all = await new Promise<unknown[]>((resolve, reject) => {
+              const query = db.transaction('kv').objectStore('kv').getAll();
+              query.onsuccess = () => resolve(query.result);
+              query.onerror = () => reject(query.error);
+            });
+            const text = JSON.stringify(all);
+            return text.includes(m) && text.includes('"complete"');
+          } finally {
+            db.close();
+          }
+        },
+        { db: 'runnel-embed', marker },
+      ),
+    )
+    .toBe(true);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chatFrame, lastAnswer, nonce, openHost, openWidget, send } from './helpers';
+import { chatFrame, lastAnswer, nonce, openHost, openWidget, send, waitForSaved } from './helpers';
 
 test('the conversation is kept in the iframe’s partitioned IndexedDB across visits', async ({
   page,
@@ -10,6 +10,7 @@ test('the conversation is kept in the iframe’s partitioned IndexedDB across vi
   const marker = nonce();
   await send(frame, `Remember ${marker}`);
   await expect(lastAnswer(frame)).toHaveAttribute('data-status', 'complete');
+  await waitForSaved(page, marker);
 
   await page.reload();
   const again = await openWidget(page);
