@@ -29,6 +29,19 @@ function setup(respond: (body: Record<string, unknown>) => Response, backend: Kv
 afterEach(() => vi.useRealTimers());
 
 describe('chat store: sending', () => {
+  it('saves the question and the new active conversation at once, before any throttled save', async () => {
+    const backend = createMemoryBackend();
+    const t = setup(() => sseResponse(REASONING_STREAM), backend);
+    await t.store.getState().hydrate();
+    t.store.getState().send('Remember this', CHAT);
+    // No timer has run yet: only the immediate saves can have reached the backend.
+    await Promise.resolve();
+    const stored = Object.fromEntries(await backend.entries());
+    expect(JSON.stringify(stored)).toContain('Remember this');
+    expect(JSON.stringify(stored)).toContain(`"activeId":"${t.active().id}"`);
+    await until(t.idle);
+  });
+
   it('creates a conversation titled by the first message and streams to complete', async () => {
     const t = setup(() => sseResponse(REASONING_STREAM));
     await t.store.getState().hydrate();

@@ -196,8 +196,12 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
         }
-        touchMeta();
         runner.send(id, text, model);
+        // A question is saved the moment it is sent, and a new conversation becomes the active one
+        // on disk at once: a reload a few ms later must find both (only token updates are throttled).
+        saver.flush(id);
+        if (id !== s.activeId) saver.flush(META_KEY);
+        else touchMeta();
       },
 
       stop: (conversationId) => runner.stop(conversationId),
