@@ -21,7 +21,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // On CI's 2 shared cores a timing-sensitive browser test can lose a race to load; one retry is
+  // allowed there and Playwright still reports the test as flaky, so it stays visible.
+  retries: process.env.CI ? 1 : 0,
   globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -1,11 +1,12 @@
 'use client';
 
-import { createContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useState, type ReactNode } from 'react';
 import { createBudgetScheduler } from '@/lib/chat/budget-scheduler';
 import { createChatStore, type ChatStore } from '@/lib/chat/chat-store';
 import { createFrameScheduler } from '@/lib/chat/frame-batcher';
 import { createIdbBackend } from '@/lib/chat/kv-backend';
 import { createPersistence } from '@/lib/chat/persistence';
+import { useStoreLifecycle } from './use-store-lifecycle';
 
 /** The store of the nearest `ChatStoreProvider`. */
 export const ChatStoreContext = createContext<ChatStore | null>(null);
@@ -52,18 +53,6 @@ function browserStore(): ChatStore {
  */
 export function ChatStoreProvider({ children }: { children: ReactNode }) {
   const [store] = useState(browserStore);
-  useEffect(() => {
-    void store.getState().hydrate();
-    const flush = () => store.getState().flushSaves();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [store]);
+  useStoreLifecycle(store);
   return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
 }

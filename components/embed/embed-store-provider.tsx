@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore } from '@/lib/chat/chat-store';
 import { createFrameScheduler } from '@/lib/chat/frame-batcher';
 import { createEmbedPersistence, type EmbedStorageKind } from '@/lib/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/embed/storage-probe';
 import { ChatStoreContext } from '../chat/chat-store-provider';
+import { useStoreLifecycle } from '@/components/chat/use-store-lifecycle';
 
 /**
  * The same chat store as the main page, with the widget's persistence: its own database, in the
@@ -54,18 +55,6 @@ export function EmbedStoreProvider({
   children: ReactNode;
 }) {
   const [store] = useState(() => embedStore(onStorage));
-  useEffect(() => {
-    void store.getState().hydrate();
-    const flush = () => store.getState().flushSaves();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [store]);
+  useStoreLifecycle(store);
   return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
 }
