@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { conversationToJson, conversationToMarkdown, exportFileName } from '@/lib/chat/export';
 import type { Conversation } from '@/lib/chat/conversation';
 import { useChatStoreApi } from '../chat/use-chat-store';
 import { FOCUS_RING, IconButton } from '../ui/button';
 import { DownloadIcon } from '../ui/icons';
+import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -23,14 +24,7 @@ export function ExportMenu({ conversationId }: { conversationId: string | null }
   const store = useChatStoreApi();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  useDismissOnOutsidePointer(rootRef, open, setOpen);
   const run = (fn: (c: Conversation) => void) => {
     const c = conversationId ? store.getState().conversations[conversationId] : undefined;
     if (c) fn(c);

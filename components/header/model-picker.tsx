@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelInfo } from '@/lib/providers/model-info';
 import { useActiveModel } from '../chat/use-active-model';
 import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
 import { ChevronDownIcon } from '../ui/icons';
+import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 import { ModelBadges } from './model-badges';
 import { ModelOptions } from './model-options';
 
@@ -23,14 +24,7 @@ export function ModelPicker() {
   const rootRef = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  useDismissOnOutsidePointer(rootRef, open, setOpen);
 
   const pick = (model: ModelInfo) => {
     store.getState().setModel(activeId, model.id);

@@ -3,6 +3,7 @@ import type { RunnelEvent } from '../../lib/protocol/events';
 import {
   ACS_TOKENS,
   ANSWER_TOKENS,
+  CHAT_TOKENS,
   REASONING_TOKENS,
   TAI_NOTICE,
   TAI_PARTIAL_TOKENS,
@@ -157,8 +158,12 @@ test.describe('GPU provider (seed 004)', () => {
 
   test('frames split across TCP reads are reassembled', async () => {
     const { events } = await chat(chatBody('gpu:split', nonce()));
+    expect(compact(events).slice(0, 3)).toEqual([
+      { type: 'start' },
+      { type: 'text', kind: 'content', text: join(CHAT_TOKENS) },
+      { type: 'finish', reason: 'stop' },
+    ]);
     expect(types(events).at(-1)).toBe('done');
-    expect(types(events)).toContain('content');
   });
 
   test('reasoning model: reasoning then content', async () => {

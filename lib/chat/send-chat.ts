@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../protocol/chat-request';
-import type { RunnelEvent } from '../protocol/events';
+import { isTerminal, type RunnelEvent } from '../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../protocol/read-event-stream';
 
@@ -40,14 +40,13 @@ export async function sendChat(options: SendChatOptions): Promise<RunEnd> {
   try {
     for await (const events of readEventBatches(response.body)) {
       if (signal.aborted) return { kind: 'aborted' };
-      const end = events.findIndex((e) => e.type === 'done' || e.type === 'error');
+      const end = events.findIndex(isTerminal);
       options.onEvents(end < 0 ? events : events.slice(0, end + 1));
       if (end >= 0) break;
     }
-  } catch (error) {
+  } catch {
     if (signal.aborted) return { kind: 'aborted' };
     // The connection broke mid-stream: whatever arrived is kept and the answer is `incomplete`.
-    void error;
     return { kind: 'ended' };
   }
   return signal.aborted ? { kind: 'aborted' } : { kind: 'ended' };

@@ -6,7 +6,7 @@ import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
-import type { getRuntime } from './runtime';
+import type { Runtime } from './runtime';
 import { streamChat } from './stream-chat';
 
 /**
@@ -15,7 +15,7 @@ import { streamChat } from './stream-chat';
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, log }: ReturnType<typeof getRuntime>,
+  { config, catalog, secrets, log }: Runtime,
 ): Promise<Response> {
   const receivedAt = performance.now();
   const body = await readJsonBody(request, config.maxRequestBytes);
@@ -33,9 +33,6 @@ export async function handleChat(
     });
   }
   const { model, provider } = resolved;
-  if (model.kind === 'chat' && !chat.messages && chat.prompt === undefined) {
-    return jsonError({ status: 400, code: 'invalid_request', param: 'messages', message: 'Send messages' });
-  }
   const upstream = buildUpstreamRequest(chat, {
     provider,
     upstreamModel: model.upstreamId,

@@ -4,7 +4,8 @@ import { getServerConfig } from '../config/server-config';
 import { createCatalog, type Catalog } from '../providers/catalog';
 import { redactSecrets } from '../security/redact';
 
-interface Runtime {
+/** The server's long-lived pieces, shared by every route. */
+export interface Runtime {
   config: RunnelConfig;
   catalog: Catalog;
   secrets: string[];

@@ -1,4 +1,4 @@
-import type { RunnelEvent, StreamError } from '../protocol/events';
+import { isTerminal, type RunnelEvent, type StreamError } from '../protocol/events';
 import { encodeEvent, KEEPALIVE_FRAME } from '../protocol/sse';
 import type { UpstreamRequest } from '../providers/build-request';
 import { redactSecrets } from '../security/redact';
@@ -151,7 +151,7 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     }
     seq += 1;
     write(encodeEvent(seq, out));
-    if (event.type === 'done' || event.type === 'error') close();
+    if (isTerminal(event)) close();
   }
 
   function fail(error: StreamError): void {

@@ -1,9 +1,7 @@
 import 'server-only';
 import { ConfigError } from '../config/schema';
 import { jsonError } from './json-error';
-import { getRuntime } from './runtime';
-
-type Runtime = ReturnType<typeof getRuntime>;
+import { getRuntime, type Runtime } from './runtime';
 
 /**
  * Runs a route with the server runtime. Invalid configuration answers 500 `configuration_error`

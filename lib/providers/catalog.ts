@@ -150,7 +150,7 @@ export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
     return { ok: false };
   }
 
-  return { list, resolve, listing };
+  return { list, resolve };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -12,7 +12,7 @@ const names = readdirSync(dir)
   .map((f) => f.replace(/\.sse$/, ''));
 
 /** Runs raw provider bytes, cut into the given reads, through decoder and normaliser. */
-export function normalizeChunks(chunks: Uint8Array[], options: NormalizerOptions = {}): RunnelEvent[] {
+function normalizeChunks(chunks: Uint8Array[], options: NormalizerOptions = {}): RunnelEvent[] {
   const normalizer = createNormalizer(options);
   const events: RunnelEvent[] = [];
   const decoder = createSseDecoder((item) => events.push(...normalizer.push(item)));

@@ -97,12 +97,15 @@ export function createNormalizer(options: NormalizerOptions = {}) {
         releaseHeld(out);
         out.push({ type: 'reasoning', text: reasoning });
       }
-      const parts = readContentParts(delta.content);
-      if (parts.reasoning) {
-        releaseHeld(out);
-        out.push({ type: 'reasoning', text: parts.reasoning });
+      let text = asString(delta.content) ?? asString(choice.text);
+      if (Array.isArray(delta.content)) {
+        const parts = readContentParts(delta.content);
+        if (parts.reasoning) {
+          releaseHeld(out);
+          out.push({ type: 'reasoning', text: parts.reasoning });
+        }
+        text = parts.text;
       }
-      const text = asString(delta.content) ?? asString(choice.text) ?? parts.text;
       if (text) pushText(out, text);
       tools.add(delta.tool_calls);
       const reason = asString(choice.finish_reason);
