@@ -38,10 +38,14 @@ export async function pickModel(page: Page, id: string): Promise<void> {
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
-/** Types a message and sends it with Enter. */
+/**
+ * Types a message and sends it with Enter, once Send is enabled (the page may still be resolving
+ * the model on a busy machine; Enter does nothing until then).
+ */
 export async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
   await box.press('Enter');
 }
 
@@ -54,7 +58,10 @@ export function lastAnswer(page: Page): Locator {
 export interface RecordedRequest {
   id: number;
   model: string | null;
-  body: { messages?: { role: string; content: unknown }[]; prompt?: string } & Record<string, unknown>;
+  body: { messages?: { role: string; content: unknown }[]; prompt?: string } & Record<
+    string,
+    unknown
+  >;
   outcome?: string;
   closedAt?: number;
 }
@@ -67,23 +74,33 @@ export async function backendRequests(model: string, marker: string): Promise<Re
 }
 
 /**
- * Records every value an attribute takes on the elements matching `selector` (inside the log), so a
- * test can assert on states that pass faster than polling could see them.
+ * Records every value the elements matching `selector` take — an attribute, or their text when
+ * `attribute` is omitted — so a test can assert on states that pass faster than polling could see
+ * them. A MutationObserver runs after every DOM change, so no committed state is missed.
  */
-export async function recordAttribute(page: Page, selector: string, attribute: string): Promise<void> {
+export async function recordAttribute(
+  page: Page,
+  selector: string,
+  attribute?: string,
+): Promise<void> {
   await page.evaluate(
     ([sel, attr]) => {
       const seen: string[] = [];
       (window as unknown as { __seen: string[] }).__seen = seen;
       const check = () => {
         for (const el of document.querySelectorAll(sel!)) {
-          const v = el.getAttribute(attr!);
+          const v = attr === undefined ? el.textContent : el.getAttribute(attr);
           if (v !== null && seen[seen.length - 1] !== v) seen.push(v);
         }
       };
-      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     },
-    [selector, attribute],
+    [selector, attribute] as const,
   );
 }
 

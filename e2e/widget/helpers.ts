@@ -67,10 +67,11 @@ export async function openWidget(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
-/** Types a message in the widget and sends it with Enter. */
+/** Types a message in the widget and sends it with Enter, once Send is enabled (model resolved). */
 export async function send(frame: FrameLocator, text: string): Promise<void> {
   const box = frame.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
+  await expect(frame.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
   await box.press('Enter');
 }
 
