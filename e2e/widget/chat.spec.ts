@@ -70,7 +70,8 @@ test('Stop in the widget aborts the request all the way to the backend', async (
 test('an answer that ends while the panel is closed shows as unread on the launcher', async ({
   page,
 }) => {
-  await openHost(page, { 'data-model': 'vllm:long-prefill' });
+  // Four seconds of prefill: time enough to close the panel before the answer ends, however busy.
+  await openHost(page, { 'data-model': 'gpu:slow-start' });
   const frame = await openWidget(page);
   await send(frame, `Take your time ${nonce()}`);
   await expect(frame.getByRole('button', { name: 'Stop' })).toBeVisible();

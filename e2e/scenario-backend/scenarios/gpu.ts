@@ -36,6 +36,16 @@ const scenarios: Record<string, Scenario> = {
       .usage()
       .done()
       .plan({ keepaliveMs: 300, keepaliveComment: 'ping' }),
+  // A long prefill kept alive by pings: seconds in which a test can act while the answer is pending.
+  'slow-start': (_b, ctx) =>
+    build(F, ctx)
+      .add({ sleep: 4000 })
+      .role()
+      .contents(ANSWER_TOKENS)
+      .finish('stop')
+      .usage()
+      .done()
+      .plan({ keepaliveMs: 300, keepaliveComment: 'ping' }),
   split: (_b, ctx) => splitPlan(answer(F, ctx, CHAT_TOKENS), 4004),
   'error-midstream': (_b, ctx) =>
     build(F, ctx)
