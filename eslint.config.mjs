@@ -53,5 +53,5 @@ export default defineConfig([
       ],
     },
   },
-  globalIgnores(['.next/**', 'node_modules/**', 'public/widget.js', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
+  globalIgnores(['.next/**', 'node_modules/**', 'public/widget.js', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.runnel/**', 'bench-results/**']),
 ]);

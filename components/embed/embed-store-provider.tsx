@@ -2,16 +2,16 @@
 
 import { useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore } from '@/lib/chat/chat-store';
-import { createFrameScheduler } from '@/lib/chat/frame-batcher';
 import { createEmbedPersistence, type EmbedStorageKind } from '@/lib/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/embed/storage-probe';
+import { browserStreamScheduler, browserTimers } from '../chat/browser-scheduling';
 import { ChatStoreContext } from '../chat/chat-store-provider';
 import { useStoreLifecycle } from '@/components/chat/use-store-lifecycle';
 
 /**
  * The same chat store as the main page, with the widget's persistence: its own database, in the
  * iframe's partitioned IndexedDB when the browser allows it and in memory when it does not.
- * (The browser deps mirror `ChatStoreProvider`'s; that provider hard-wires the main page's
+ * (Scheduling and timers are `ChatStoreProvider`'s; that provider hard-wires the main page's
  * database, so the widget builds its store here rather than changing it.)
  */
 function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
@@ -29,16 +29,8 @@ function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
         onFallback(message);
       }),
     fetch: (...args) => window.fetch(...args),
-    scheduleFrame: createFrameScheduler({
-      requestAnimationFrame: (cb) => window.requestAnimationFrame(cb),
-      cancelAnimationFrame: (h) => window.cancelAnimationFrame(h),
-      setTimeout: (cb, ms) => window.setTimeout(cb, ms),
-      clearTimeout: (h) => window.clearTimeout(h as number),
-    }),
-    timers: {
-      setTimeout: (cb, ms) => window.setTimeout(cb, ms),
-      clearTimeout: (h) => window.clearTimeout(h as number),
-    },
+    scheduleFrame: browserStreamScheduler(),
+    timers: browserTimers,
   });
 }
 

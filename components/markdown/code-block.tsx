@@ -1,8 +1,8 @@
 'use client';
 
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { CopyButton } from '../ui/copy-button';
-import { highlightCode } from './highlight';
+import { cachedHighlight, requestHighlight } from './highlighter';
 
 export interface CodeBlockProps {
   code: string;
@@ -11,9 +11,32 @@ export interface CodeBlockProps {
   highlight: boolean;
 }
 
+/**
+ * The highlighted HTML of a finished code block: at once when it was highlighted before, else
+ * computed in a worker — never inside a streaming update, where a long block's highlighting would
+ * hold up the frame.
+ */
+function useHighlighted(
+  code: string,
+  language: string | undefined,
+  enabled: boolean,
+): string | null {
+  const [done, setDone] = useState<{ code: string; language?: string; html: string | null } | null>(
+    null,
+  );
+  const cached = enabled ? cachedHighlight(code, language) : undefined;
+  useEffect(() => {
+    if (!enabled || cached !== undefined) return;
+    return requestHighlight(code, language, (html) => setDone({ code, language, html }));
+  }, [code, language, enabled, cached]);
+  if (!enabled) return null;
+  if (cached !== undefined) return cached;
+  return done && done.code === code && done.language === language ? done.html : null;
+}
+
 /** A fenced code block with its language, a copy button and, once complete, syntax colours. */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
-  const html = useMemo(() => (highlight ? highlightCode(code, language) : null), [code, language, highlight]);
+  const html = useHighlighted(code, language, highlight);
   return (
     <div className="code-block not-prose group relative my-4 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-center justify-between border-b border-zinc-200 py-1 pl-4 pr-1 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
@@ -22,7 +45,10 @@ export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: 
       </div>
       <pre className="overflow-x-auto px-4 py-3 text-[13px] leading-relaxed">
         {html !== null ? (
-          <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />
+          <code
+            className={`hljs language-${language}`}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ) : (
           <code>{code}</code>
         )}

@@ -18,8 +18,29 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 // The core plus the languages models write most: the full bundle is ~10× larger.
-const LANGUAGES = { bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
+const LANGUAGES = {
+  bash,
+  c,
+  cpp,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  markdown,
+  python,
+  rust,
+  shell,
+  sql,
+  typescript,
+  xml,
+  yaml,
+};
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+
+/** The languages highlighted, so warming up can compile them before they are needed. */
+export const HIGHLIGHT_LANGUAGES = Object.keys(LANGUAGES);
 
 /**
  * Highlighted HTML for `code` in `language`, or null when the language is unknown (shown plain:

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { splitMarkdown, settleSplit } from '@/lib/chat/markdown-blocks';
+import { highlightCode } from './highlight';
+import { rememberHighlight } from './highlighter';
 import { MarkdownBlock } from './markdown-block';
 
 /** Renders a whole document the way the message view does (every block settled). */
@@ -20,8 +22,12 @@ describe('MarkdownBlock rendering', () => {
     expect(out).toContain('<em>em</em>');
     expect(out).toContain('<code>code</code>');
     expect(out).toContain('<del>gone</del>');
-    expect(out).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">');
-    expect(out).toContain('<input type="checkbox" readOnly="" disabled="" aria-label="Done" checked=""/>');
+    expect(out).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">',
+    );
+    expect(out).toContain(
+      '<input type="checkbox" readOnly="" disabled="" aria-label="Done" checked=""/>',
+    );
     expect(out).toContain('<ol start="3">');
     expect(out).toContain('<th style="text-align:left">a</th>');
     expect(out).toContain('<td style="text-align:right">2</td>');
@@ -34,7 +40,9 @@ describe('MarkdownBlock rendering', () => {
   });
 
   it('shows raw HTML as text and runs nothing', () => {
-    const out = html('<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=1">\n\nInline <b onclick="x()">b</b>.');
+    const out = html(
+      '<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=1">\n\nInline <b onclick="x()">b</b>.',
+    );
     expect(out).not.toMatch(/<script|<img|<b /);
     expect(out).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
     expect(out).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
@@ -42,17 +50,27 @@ describe('MarkdownBlock rendering', () => {
   });
 
   it('drops unsafe link targets and never loads images', () => {
-    const out = html('[click](javascript:alert(1)) [rel](/local) ![pic](http://127.0.0.1:1/x.png) ![bad](javascript:x)');
+    const out = html(
+      '[click](javascript:alert(1)) [rel](/local) ![pic](http://127.0.0.1:1/x.png) ![bad](javascript:x)',
+    );
     expect(out).not.toContain('javascript:');
     expect(out).not.toContain('href="/local"');
     expect(out).not.toContain('<img');
-    expect(out).toContain('<a href="http://127.0.0.1:1/x.png" target="_blank" rel="noopener noreferrer" class="image-link">Image: pic</a>');
+    expect(out).toContain(
+      '<a href="http://127.0.0.1:1/x.png" target="_blank" rel="noopener noreferrer" class="image-link">Image: pic</a>',
+    );
     expect(out).toContain('<span class="image-link">Image: bad</span>');
   });
 
-  it('highlights code only in settled blocks', () => {
-    const settled = html('```ts\nconst a = 1;\n```');
-    expect(settled).toContain('<span class="hljs-keyword">const</span>');
+  it('highlights code only in settled blocks, outside the streaming update', () => {
+    // First render of a finished block: plain code at once; the colours come when the page is idle.
+    const first = html('```ts\nconst a = 1;\n```');
+    expect(first).not.toContain('hljs-keyword');
+    expect(first).toContain('const a = 1;');
+    // Once highlighted, it renders highlighted immediately (a remount, another conversation).
+    rememberHighlight('const a = 1;', 'ts', highlightCode('const a = 1;', 'ts'));
+    expect(html('```ts\nconst a = 1;\n```')).toContain('<span class="hljs-keyword">const</span>');
+    // Never while the fence is still open, highlighted before or not.
     const streaming = splitMarkdown('```ts\nconst a = 1;\n');
     const out = renderToStaticMarkup(<MarkdownBlock block={streaming.blocks[0]!} />);
     expect(out).not.toContain('hljs-keyword');

@@ -4,9 +4,25 @@ import { decodeEntities } from '@/lib/chat/decode-entities';
 import { safeUrl } from '@/lib/chat/safe-url';
 
 /** Link to a URL from model output: new tab, no opener, no referrer; unsafe URLs lose the link. */
-export function SafeLink({ href, title, children }: { href: string; title?: string | null; children: ReactNode }) {
+export function SafeLink({
+  href,
+  title,
+  children,
+}: {
+  href: string;
+  title?: string | null;
+  children: ReactNode;
+}) {
   const url = safeUrl(href);
-  if (!url) return <span className="unsafe-link" title="Link removed: only http, https and mailto links are allowed">{children}</span>;
+  if (!url)
+    return (
+      <span
+        className="unsafe-link"
+        title="Link removed: only http, https and mailto links are allowed"
+      >
+        {children}
+      </span>
+    );
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" {...(title ? { title } : {})}>
       {children}
@@ -41,7 +57,11 @@ export function renderInline(tokens: readonly Token[]): ReactNode[] {
     switch (token.type) {
       case 'text': {
         const sub = children(token);
-        return sub.length ? <Fragment key={i}>{renderInline(sub)}</Fragment> : decodeEntities((token as Tokens.Text).text);
+        return sub.length ? (
+          <Fragment key={i}>{renderInline(sub)}</Fragment>
+        ) : (
+          decodeEntities((token as Tokens.Text).text)
+        );
       }
       case 'escape':
         return (token as Tokens.Escape).text;
@@ -70,7 +90,9 @@ export function renderInline(tokens: readonly Token[]): ReactNode[] {
       case 'checkbox':
         return null;
       default:
-        return 'text' in token && typeof token.text === 'string' ? decodeEntities(token.text) : token.raw;
+        return 'text' in token && typeof token.text === 'string'
+          ? decodeEntities(token.text)
+          : token.raw;
     }
   });
 }

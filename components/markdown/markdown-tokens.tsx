@@ -6,14 +6,24 @@ import { renderInline } from './markdown-inline';
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
-function cellAlign(align: Tokens.TableCell['align']): { textAlign: 'left' | 'right' | 'center' } | undefined {
+function cellAlign(
+  align: Tokens.TableCell['align'],
+): { textAlign: 'left' | 'right' | 'center' } | undefined {
   return align ? { textAlign: align } : undefined;
 }
 
 function ListItem({ item, settled }: { item: Tokens.ListItem; settled: boolean }) {
   return (
     <li className={item.task ? 'task-item' : undefined}>
-      {item.task && <input type="checkbox" checked={Boolean(item.checked)} readOnly disabled aria-label={item.checked ? 'Done' : 'Not done'} />}
+      {item.task && (
+        <input
+          type="checkbox"
+          checked={Boolean(item.checked)}
+          readOnly
+          disabled
+          aria-label={item.checked ? 'Done' : 'Not done'}
+        />
+      )}
       {renderBlocks(item.tokens, settled)}
     </li>
   );
@@ -69,20 +79,40 @@ export function renderBlocks(tokens: readonly Token[], settled: boolean): ReactN
       case 'text': {
         // Tight list items hold block-level text tokens with inline children.
         const t = token as Tokens.Text;
-        return t.tokens ? <Fragment key={i}>{renderInline(t.tokens)}</Fragment> : decodeEntities(t.text);
+        return t.tokens ? (
+          <Fragment key={i}>{renderInline(t.tokens)}</Fragment>
+        ) : (
+          decodeEntities(t.text)
+        );
       }
       case 'code': {
         const code = token as Tokens.Code;
         const language = code.lang?.trim().split(/\s+/)[0]?.toLowerCase();
-        return <CodeBlock key={i} code={code.text} {...(language ? { language } : {})} highlight={settled} />;
+        return (
+          <CodeBlock
+            key={i}
+            code={code.text}
+            {...(language ? { language } : {})}
+            highlight={settled}
+          />
+        );
       }
       case 'blockquote':
-        return <blockquote key={i}>{renderBlocks((token as Tokens.Blockquote).tokens, settled)}</blockquote>;
+        return (
+          <blockquote key={i}>
+            {renderBlocks((token as Tokens.Blockquote).tokens, settled)}
+          </blockquote>
+        );
       case 'list': {
         const list = token as Tokens.List;
-        const items = list.items.map((item, n) => <ListItem key={n} item={item} settled={settled} />);
+        const items = list.items.map((item, n) => (
+          <ListItem key={n} item={item} settled={settled} />
+        ));
         return list.ordered ? (
-          <ol key={i} {...(typeof list.start === 'number' && list.start !== 1 ? { start: list.start } : {})}>
+          <ol
+            key={i}
+            {...(typeof list.start === 'number' && list.start !== 1 ? { start: list.start } : {})}
+          >
             {items}
           </ol>
         ) : (

@@ -1,25 +1,56 @@
 'use client';
 
-import { useMemo, useState } from 'react';
-import { createBlockSplitter, settleSplit, splitMarkdown } from '@/lib/chat/markdown-blocks';
-import { MarkdownBlock } from './markdown-block';
+import { memo, useMemo, useState } from 'react';
+import {
+  createBlockSplitter,
+  finalSplit,
+  type MarkdownBlock as Block,
+} from '@/lib/chat/markdown-blocks';
+import { MarkdownBlock, sameBlock } from './markdown-block';
 
 /**
- * Markdown split into top-level blocks, each rendered and memoised on its own. While streaming the
- * split is extended incrementally (only the last block is lexed again); once the answer ended it is
- * split once more in full, so the final rendering is exactly the document's.
+ * Blocks per chunk. A long answer has hundreds of top-level blocks; grouped in chunks, an update
+ * re-renders one open chunk and the browser walks a few dozen boxes instead of every block.
+ */
+const CHUNK_BLOCKS = 16;
+
+/**
+ * Markdown split into top-level blocks, each rendered and memoised on its own, in chunks of
+ * `CHUNK_BLOCKS`. While streaming the split is extended incrementally (only the last block is lexed
+ * again); once the answer ended its blocks are settled (code highlighted), without lexing it all
+ * again unless that could change the result (see `finalSplit`).
  */
 export function MarkdownView({ source, streaming }: { source: string; streaming: boolean }) {
   const [splitter] = useState(createBlockSplitter);
   const split = useMemo(
-    () => (streaming ? splitter(source) : settleSplit(splitMarkdown(source))),
+    () => (streaming ? splitter(source) : finalSplit(splitter(source))),
     [splitter, source, streaming],
   );
+  const chunks: Block[][] = [];
+  for (let i = 0; i < split.blocks.length; i += CHUNK_BLOCKS) {
+    chunks.push(split.blocks.slice(i, i + CHUNK_BLOCKS));
+  }
   return (
     <div className="markdown">
-      {split.blocks.map((block, i) => (
-        <MarkdownBlock key={i} block={block} />
+      {chunks.map((blocks, i) => (
+        <MarkdownChunk key={i} blocks={blocks} />
       ))}
     </div>
   );
 }
+
+/** A run of blocks; all but the last chunk of a streaming answer are finished and skip rendering. */
+const MarkdownChunk = memo(
+  function MarkdownChunk({ blocks }: { blocks: Block[] }) {
+    return (
+      <div className="md-chunk">
+        {blocks.map((block, i) => (
+          <MarkdownBlock key={i} block={block} />
+        ))}
+      </div>
+    );
+  },
+  (a, b) =>
+    a.blocks.length === b.blocks.length &&
+    a.blocks.every((block, i) => sameBlock(block, b.blocks[i]!)),
+);

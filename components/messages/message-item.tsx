@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { isAssistant } from '@/lib/chat/message';
 import { useActiveModel } from '../chat/use-active-model';
 import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
@@ -19,46 +19,64 @@ export interface MessageItemProps {
 export function MessageItem({ conversationId, index, completion }: MessageItemProps) {
   const store = useChatStoreApi();
   const message = useChatStore((s) => s.conversations[conversationId]?.messages[index]);
-  const next = useChatStore((s) => (completion ? s.conversations[conversationId]?.messages[index + 1] : undefined));
+  const next = useChatStore((s) =>
+    completion ? s.conversations[conversationId]?.messages[index + 1] : undefined,
+  );
   const busy = useChatStore((s) => Boolean(s.running[conversationId]));
-  const isLast = useChatStore((s) => s.conversations[conversationId]?.messages.length === index + 1);
+  const isLast = useChatStore(
+    (s) => s.conversations[conversationId]?.messages.length === index + 1,
+  );
   const { traits, models } = useActiveModel();
+  const usable = !busy && traits !== null;
   const messageId = message?.id;
+  const nextId = isAssistant(next) ? next.id : undefined;
 
+  // Stable callbacks, so a memoised message skips renders in which only other state changed.
   const regenerate = useCallback(
     (id: string) => traits && store.getState().regenerate(conversationId, id, traits),
     [store, conversationId, traits],
   );
-  const onEdit = useCallback(
-    (text: string) => messageId && traits && store.getState().editAndResend(conversationId, messageId, text, traits),
-    [store, conversationId, messageId, traits],
-  );
-  const onContinue = useCallback(
+  const continueAnswer = useCallback(
     (id: string) => traits && store.getState().continueAnswer(conversationId, id, traits),
     [store, conversationId, traits],
   );
+  const onEdit = useCallback(
+    (text: string) =>
+      messageId &&
+      traits &&
+      store.getState().editAndResend(conversationId, messageId, text, traits),
+    [store, conversationId, messageId, traits],
+  );
+  const onRegenerate = useMemo(
+    () => (usable && messageId ? () => regenerate(messageId) : null),
+    [usable, messageId, regenerate],
+  );
+  const onContinue = useMemo(
+    () => (usable && isLast && messageId ? () => continueAnswer(messageId) : null),
+    [usable, isLast, messageId, continueAnswer],
+  );
 
   if (!message) return null;
-  const usable = !busy && traits !== null;
   if (completion) {
     if (message.role !== 'user') return null;
     return (
       <CompletionPair
         prompt={message}
         answer={isAssistant(next) ? next : undefined}
-        onRetry={usable && isAssistant(next) ? () => regenerate(next.id) : null}
-        onContinue={usable && isAssistant(next) ? () => onContinue(next.id) : null}
+        onRetry={usable && nextId ? () => regenerate(nextId) : null}
+        onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
       />
     );
   }
-  if (message.role === 'user') return <UserMessage message={message} onEdit={usable ? onEdit : null} />;
+  if (message.role === 'user')
+    return <UserMessage message={message} onEdit={usable ? onEdit : null} />;
   const label = models.find((m) => m.id === message.model)?.label ?? message.model;
   return (
     <AssistantMessage
       message={message}
       modelLabel={label}
-      onRegenerate={usable ? () => regenerate(message.id) : null}
-      onContinue={usable && isLast ? () => onContinue(message.id) : null}
+      onRegenerate={onRegenerate}
+      onContinue={onContinue}
     />
   );
 }

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ArrowDownIcon } from '../ui/icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStore } from '../chat/use-chat-store';
+import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageItem } from './message-item';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -19,6 +20,7 @@ export function MessageList({ conversationId, completion }: { conversationId: st
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const { atBottom, jumpToLatest } = useStickToBottom(scrollRef, contentRef);
+  useMarkdownWarmUp();
 
   // Opening a conversation or sending a message shows the latest turn.
   useEffect(() => {

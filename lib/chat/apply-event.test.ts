@@ -32,7 +32,11 @@ describe('applyEvent: outcomes', () => {
   });
 
   it('finish length then done → length', () => {
-    const m = play([{ type: 'content', text: 'Once upon' }, { type: 'finish', reason: 'length' }, { type: 'done' }]);
+    const m = play([
+      { type: 'content', text: 'Once upon' },
+      { type: 'finish', reason: 'length' },
+      { type: 'done' },
+    ]);
     expect(m.status).toBe('length');
     expect(m.finishReason).toBe('length');
   });
@@ -60,7 +64,10 @@ describe('applyEvent: outcomes', () => {
   it('an incomplete_stream error (backend cut without [DONE]) → incomplete, partial kept', () => {
     const m = play([
       { type: 'content', text: 'Let me start' },
-      { type: 'error', error: { code: 'incomplete_stream', message: 'The backend stream ended without [DONE]' } },
+      {
+        type: 'error',
+        error: { code: 'incomplete_stream', message: 'The backend stream ended without [DONE]' },
+      },
     ]);
     expect(m.status).toBe('incomplete');
     expect(m.content).toBe('Let me start');
@@ -70,7 +77,11 @@ describe('applyEvent: outcomes', () => {
   it('events after the end are ignored (a stopped answer stays stopped)', () => {
     const stopped = finishRun(play([{ type: 'content', text: 'Hi' }]), { kind: 'aborted' }, 2000);
     expect(stopped.status).toBe('stopped');
-    const after = applyEvents(stopped, [{ type: 'content', text: ' more' }, { type: 'done' }], 2001);
+    const after = applyEvents(
+      stopped,
+      [{ type: 'content', text: ' more' }, { type: 'done' }],
+      2001,
+    );
     expect(after).toBe(stopped);
   });
 
@@ -81,17 +92,62 @@ describe('applyEvent: outcomes', () => {
   });
 
   it('running usage then final usage', () => {
-    const running = play([{ type: 'usage', usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 }, final: false }]);
+    const running = play([
+      {
+        type: 'usage',
+        usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+        final: false,
+      },
+    ]);
     expect(running.usageFinal).toBe(false);
-    const final = play([{ type: 'usage', usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12 }, final: true }], running);
+    const final = play(
+      [
+        {
+          type: 'usage',
+          usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12 },
+          final: true,
+        },
+      ],
+      running,
+    );
     expect(final.usage?.completion_tokens).toBe(9);
     expect(final.usageFinal).toBe(true);
   });
 
   it('usage of a continued answer adds up, credit balance is the latest', () => {
-    const base = { ...fresh(), priorUsage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, credits_used: 3, credit_balance: 100 } };
-    const m = play([{ type: 'usage', usage: { prompt_tokens: 15, completion_tokens: 4, total_tokens: 19, credits_used: 4, credit_balance: 96 }, final: true }], base);
-    expect(m.usage).toEqual({ prompt_tokens: 25, completion_tokens: 9, total_tokens: 34, credits_used: 7, credit_balance: 96 });
+    const base = {
+      ...fresh(),
+      priorUsage: {
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        total_tokens: 15,
+        credits_used: 3,
+        credit_balance: 100,
+      },
+    };
+    const m = play(
+      [
+        {
+          type: 'usage',
+          usage: {
+            prompt_tokens: 15,
+            completion_tokens: 4,
+            total_tokens: 19,
+            credits_used: 4,
+            credit_balance: 96,
+          },
+          final: true,
+        },
+      ],
+      base,
+    );
+    expect(m.usage).toEqual({
+      prompt_tokens: 25,
+      completion_tokens: 9,
+      total_tokens: 34,
+      credits_used: 7,
+      credit_balance: 96,
+    });
   });
 
   it('empty deltas do not start the first-token timer', () => {
@@ -102,7 +158,14 @@ describe('applyEvent: outcomes', () => {
 
 describe('finishRun: ends without a terminal event', () => {
   it('body ended without done or error → incomplete, partial kept', () => {
-    const m = finishRun(play([{ type: 'content', text: 'Let me' }, { type: 'finish', reason: 'stop' }]), { kind: 'ended' }, 3000);
+    const m = finishRun(
+      play([
+        { type: 'content', text: 'Let me' },
+        { type: 'finish', reason: 'stop' },
+      ]),
+      { kind: 'ended' },
+      3000,
+    );
     expect(m.status).toBe('incomplete');
     expect(m.content).toBe('Let me');
     expect(m.timing.endedAt).toBe(3000);
@@ -115,7 +178,11 @@ describe('finishRun: ends without a terminal event', () => {
   });
 
   it('HTTP failure before streaming → error with the server message', () => {
-    const m = finishRun(fresh(), { kind: 'failed', error: { code: 'model_not_found', message: 'Unknown model', status: 404 } }, 3000);
+    const m = finishRun(
+      fresh(),
+      { kind: 'failed', error: { code: 'model_not_found', message: 'Unknown model', status: 404 } },
+      3000,
+    );
     expect(m.status).toBe('error');
     expect(m.error).toEqual({ code: 'model_not_found', message: 'Unknown model', status: 404 });
   });
@@ -129,8 +196,18 @@ describe('finishRun: ends without a terminal event', () => {
 
 describe('settleInterrupted (reload mid-stream)', () => {
   it('turns streaming into incomplete and keeps the partial answer', () => {
-    const m = settleInterrupted(play([{ type: 'reasoning', text: 'r' }, { type: 'content', text: 'partial' }]));
-    expect(m).toMatchObject({ status: 'incomplete', content: 'partial', reasoning: 'r', interruption: 'reload' });
+    const m = settleInterrupted(
+      play([
+        { type: 'reasoning', text: 'r' },
+        { type: 'content', text: 'partial' },
+      ]),
+    );
+    expect(m).toMatchObject({
+      status: 'incomplete',
+      content: 'partial',
+      reasoning: 'r',
+      interruption: 'reload',
+    });
   });
 
   it('leaves settled messages alone', () => {

@@ -6,7 +6,11 @@ import { sumUsage } from './usage';
  * Applies one Runnel event to a streaming assistant message; pure. Events after the message left
  * `streaming` are ignored: a stopped answer must not come back to life from a buffered frame.
  */
-export function applyEvent(message: AssistantMessage, event: RunnelEvent, now: number): AssistantMessage {
+export function applyEvent(
+  message: AssistantMessage,
+  event: RunnelEvent,
+  now: number,
+): AssistantMessage {
   if (message.status !== 'streaming') return message;
   switch (event.type) {
     case 'start':
@@ -28,17 +32,30 @@ export function applyEvent(message: AssistantMessage, event: RunnelEvent, now: n
       return { ...message, content: message.content + event.text, timing };
     }
     case 'tool_call': {
-      const call = { index: event.index, id: event.id, name: event.name, arguments: event.arguments };
+      const call = {
+        index: event.index,
+        id: event.id,
+        name: event.name,
+        arguments: event.arguments,
+      };
       return { ...message, toolCalls: [...(message.toolCalls ?? []), call] };
     }
     case 'usage':
-      return { ...message, usage: sumUsage(message.priorUsage, event.usage), usageFinal: event.final };
+      return {
+        ...message,
+        usage: sumUsage(message.priorUsage, event.usage),
+        usageFinal: event.final,
+      };
     case 'finish':
       return { ...message, finishReason: event.reason };
     case 'error':
       // The backend's stream ended without [DONE]: the answer was cut off, which the UI tells
       // apart from a failure (brief: `vllm:no-done` → incomplete). The error is kept for details.
-      return end({ ...message, error: event.error }, event.error.code === 'incomplete_stream' ? 'incomplete' : 'error', now);
+      return end(
+        { ...message, error: event.error },
+        event.error.code === 'incomplete_stream' ? 'incomplete' : 'error',
+        now,
+      );
     case 'done': {
       const status: AssistantStatus = message.finishReason === 'length' ? 'length' : 'complete';
       const timing = { ...message.timing };
@@ -52,7 +69,11 @@ export function applyEvent(message: AssistantMessage, event: RunnelEvent, now: n
 }
 
 /** Applies a batch of events in order. */
-export function applyEvents(message: AssistantMessage, events: readonly RunnelEvent[], now: number): AssistantMessage {
+export function applyEvents(
+  message: AssistantMessage,
+  events: readonly RunnelEvent[],
+  now: number,
+): AssistantMessage {
   let out = message;
   for (const event of events) out = applyEvent(out, event, now);
   return out;

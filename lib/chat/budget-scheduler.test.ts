@@ -3,9 +3,10 @@ import { createBudgetScheduler } from './budget-scheduler';
 import type { ScheduleFrame } from './frame-batcher';
 
 /**
- * A tiny discrete-event clock: frames every 16 ms, timers, and a callback "cost" that advances time.
+ * A tiny discrete-event clock: frames every 16 ms, timers, and a callback "cost" that advances time
+ * (`render` more is spent rendering the frame after it).
  */
-function simulation(cost: number) {
+function simulation(cost: number, render = 0) {
   let now = 0;
   let timers: { at: number; cb: () => void; id: number }[] = [];
   let nextId = 1;
@@ -24,7 +25,19 @@ function simulation(cost: number) {
   const runs: number[] = [];
   const schedule = createBudgetScheduler(
     base,
-    { now: () => now, afterFrame: (cb) => setTimer(cb, 0), setTimeout: setTimer, clearTimeout: clearTimer },
+    {
+      now: () => now,
+      measureNextFrame: (cb) =>
+        setTimer(
+          () => {
+            now += render;
+            cb(render);
+          },
+          16 - (now % 16) || 16,
+        ),
+      setTimeout: setTimer,
+      clearTimeout: clearTimer,
+    },
     { budget: 0.25, maxIntervalMs: 250 },
   );
   const loop = () =>
@@ -63,11 +76,33 @@ describe('createBudgetScheduler', () => {
     expect(Math.min(...sim.gaps())).toBeGreaterThanOrEqual(160);
   });
 
+  it('counts the rendering of an update, not only its script', () => {
+    const sim = simulation(5, 35);
+    sim.loop();
+    sim.advance(3000);
+    // 5 ms of script + 35 ms of style/layout/paint at 25 %: one update per ≥ 160 ms.
+    expect(Math.min(...sim.gaps())).toBeGreaterThanOrEqual(160);
+  });
+
   it('never waits much longer than maxIntervalMs', () => {
     const sim = simulation(200);
     sim.loop();
     sim.advance(5000);
     expect(Math.max(...sim.gaps())).toBeLessThanOrEqual(250 + 16);
+  });
+
+  it('does not pace urgent updates', () => {
+    const sim = simulation(0, 40);
+    const runs: string[] = [];
+    sim.schedule(() => runs.push('expensive'));
+    sim.advance(100);
+    // 40 ms of rendering at 25 % holds the next paced update back 160 ms, but not an urgent one.
+    sim.schedule(() => runs.push('paced'));
+    sim.schedule(() => runs.push('urgent'), true);
+    sim.advance(120);
+    expect(runs).toEqual(['expensive', 'urgent']);
+    sim.advance(400);
+    expect(runs).toEqual(['expensive', 'urgent', 'paced']);
   });
 
   it('cancel stops a pending update', () => {

@@ -3,8 +3,11 @@ import type { ScheduleFrame } from './frame-batcher';
 /** What the budgeted scheduler needs from the page. */
 export interface BudgetClock {
   now(): number;
-  /** Runs `cb` after the current frame was rendered (style, layout, paint included). */
-  afterFrame(cb: () => void): void;
+  /**
+   * Calls `cb` with how long the browser took to render the next frame (style, layout, paint):
+   * the cost of an update that is not in its script.
+   */
+  measureNextFrame(cb: (renderMs: number) => void): void;
   setTimeout(cb: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -17,20 +20,26 @@ export interface BudgetOptions {
 }
 
 /**
- * Frames with a main-thread budget: each update's cost (script, style, layout, paint) is measured,
+ * Frames with a main-thread budget: each update's cost (its script, then the style, layout and
+ * paint of the frame that shows it) is measured,
  * and the next one waits until the cost is at most `budget` of the time passed. Cheap updates (a
  * short answer) still run every frame; expensive ones (a long answer on a slow device, thousands of
  * tokens per second) come less often instead of freezing input — the page stays responsive by
  * construction rather than by hoping a frame is cheap.
  */
-export function createBudgetScheduler(base: ScheduleFrame, clock: BudgetClock, options: BudgetOptions): ScheduleFrame {
+export function createBudgetScheduler(
+  base: ScheduleFrame,
+  clock: BudgetClock,
+  options: BudgetOptions,
+): ScheduleFrame {
   let nextAllowed = 0;
-  return (callback) => {
+  return (callback, urgent = false) => {
     let cancelled = false;
     let cancelPending: () => void = () => undefined;
     const run = () => {
       if (cancelled) return;
-      const wait = nextAllowed - clock.now();
+      // Urgent updates (a status, the end of the answer) are not paced: they are rare and awaited.
+      const wait = urgent ? 0 : nextAllowed - clock.now();
       if (wait > 1) {
         const timer = clock.setTimeout(() => {
           cancelPending = base(run);
@@ -40,9 +49,12 @@ export function createBudgetScheduler(base: ScheduleFrame, clock: BudgetClock, o
       }
       const start = clock.now();
       callback();
-      clock.afterFrame(() => {
-        const cost = clock.now() - start;
-        nextAllowed = start + Math.min(options.maxIntervalMs, cost / options.budget);
+      const scriptMs = clock.now() - start;
+      const spaceFor = (cost: number) =>
+        start + Math.min(options.maxIntervalMs, cost / options.budget);
+      nextAllowed = spaceFor(scriptMs);
+      clock.measureNextFrame((renderMs) => {
+        nextAllowed = spaceFor(scriptMs + renderMs);
       });
     };
     cancelPending = base(run);

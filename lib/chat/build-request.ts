@@ -13,7 +13,8 @@ function sampling(settings: ConversationSettings, model: ModelTraits): Partial<C
   const out: Partial<ChatRequest> = {};
   if (settings.temperature !== null) out.temperature = settings.temperature;
   if (settings.maxTokens !== null) out.max_tokens = settings.maxTokens;
-  if (model.reasoning && settings.reasoningEffort !== null) out.reasoning_effort = settings.reasoningEffort;
+  if (model.reasoning && settings.reasoningEffort !== null)
+    out.reasoning_effort = settings.reasoningEffort;
   return out;
 }
 
@@ -41,7 +42,11 @@ export function buildAnswerRequest(
     const prompt = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
     return { model: model.id, prompt, ...sampling(settings, model) };
   }
-  return { model: model.id, messages: toChatMessages(history, settings.systemPrompt), ...sampling(settings, model) };
+  return {
+    model: model.id,
+    messages: toChatMessages(history, settings.systemPrompt),
+    ...sampling(settings, model),
+  };
 }
 
 /**

@@ -6,7 +6,13 @@ import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './bu
 import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
 import { deriveTitle } from './conversation';
 import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
-import { createAssistantMessage, isAssistant, type AssistantMessage, type AssistantStatus, type Message } from './message';
+import {
+  createAssistantMessage,
+  isAssistant,
+  type AssistantMessage,
+  type AssistantStatus,
+  type Message,
+} from './message';
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
 
@@ -60,13 +66,21 @@ export function createRunner(deps: RunnerDeps) {
       saver.touch(conversationId);
     }, deps.scheduleFrame);
 
+    // More text is paced; anything else — and the first text, the end of the wait — is shown at once.
+    let textSeen = false;
+    const isMoreText = (event: RunnelEvent) => {
+      const text = event.type === 'content' || event.type === 'reasoning';
+      const more = (text && textSeen) || (event.type === 'usage' && !event.final);
+      if (text) textSeen = true;
+      return more;
+    };
     const end = await sendChat({
       fetch: deps.fetch,
       body,
       signal: controller.signal,
       onEvents: (events) => {
         const at = now();
-        for (const event of events) batcher.push({ event, at });
+        for (const event of events) batcher.push({ event, at }, !isMoreText(event));
       },
       ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
     });
@@ -74,7 +88,9 @@ export function createRunner(deps: RunnerDeps) {
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
       return {
-        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => finishRun(m, end, now())),
+        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
+          finishRun(m, end, now()),
+        ),
         running,
       };
     });
@@ -114,7 +130,9 @@ export function createRunner(deps: RunnerDeps) {
       if (!conversation || isRunning(conversationId) || !text.trim()) return;
       const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
-        set((s) => patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })));
+        set((s) =>
+          patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })),
+        );
       }
       startAnswer(conversationId, [...conversation.messages, user], model);
     },
@@ -130,7 +148,12 @@ export function createRunner(deps: RunnerDeps) {
       startAnswer(conversationId, conversation.messages.slice(0, index), model);
     },
 
-    editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void {
+    editAndResend(
+      conversationId: string,
+      messageId: string,
+      text: string,
+      model: ModelTraits,
+    ): void {
       const conversation = get().conversations[conversationId];
       const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
       const original = conversation?.messages[index];
@@ -142,7 +165,8 @@ export function createRunner(deps: RunnerDeps) {
     continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void {
       const conversation = get().conversations[conversationId];
       const last = conversation?.messages.at(-1);
-      if (!conversation || !isAssistant(last) || last.id !== messageId || isRunning(conversationId)) return;
+      if (!conversation || !isAssistant(last) || last.id !== messageId || isRunning(conversationId))
+        return;
       const history = conversation.messages.slice(0, -1);
       const body = buildContinueRequest(history, last, conversation.settings, model);
       const t = now();
@@ -155,7 +179,11 @@ export function createRunner(deps: RunnerDeps) {
           finishReason: undefined,
           error: undefined,
           // A new run: its own first-token time; the reasoning timer of the first run stays.
-          timing: { sentAt: t, reasoningStartedAt: m.timing.reasoningStartedAt, reasoningEndedAt: m.timing.reasoningEndedAt },
+          timing: {
+            sentAt: t,
+            reasoningStartedAt: m.timing.reasoningStartedAt,
+            reasoningEndedAt: m.timing.reasoningEndedAt,
+          },
         })),
       );
       void run(conversationId, messageId, body);

@@ -8,7 +8,10 @@ import { fakeFetch, manualFrames, REASONING_STREAM, sseResponse, until } from '.
 
 const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
 
-function setup(respond: (body: Record<string, unknown>) => Response, backend: KvBackend = createMemoryBackend()) {
+function setup(
+  respond: (body: Record<string, unknown>) => Response,
+  backend: KvBackend = createMemoryBackend(),
+) {
   const frames = manualFrames();
   const f = fakeFetch(respond);
   let id = 0;
@@ -17,7 +20,10 @@ function setup(respond: (body: Record<string, unknown>) => Response, backend: Kv
     fetch: f,
     newId: () => `id${++id}`,
     scheduleFrame: frames.schedule,
-    timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as never) },
+    timers: {
+      setTimeout: (cb, ms) => setTimeout(cb, ms),
+      clearTimeout: (h) => clearTimeout(h as never),
+    },
     saveIntervalMs: 20,
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
@@ -50,8 +56,15 @@ describe('chat store: sending', () => {
     expect(t.answer().status).toBe('streaming');
     expect(t.store.getState().running).toEqual({ [t.active().id]: t.answer().id });
     await until(t.idle);
-    expect(t.answer()).toMatchObject({ status: 'complete', content: 'The answer is 42.', reasoning: 'Thinking.' });
-    expect(t.fetch.bodies[0]).toEqual({ model: 'vllm:chat', messages: [{ role: 'user', content: 'What is 6 × 7?' }] });
+    expect(t.answer()).toMatchObject({
+      status: 'complete',
+      content: 'The answer is 42.',
+      reasoning: 'Thinking.',
+    });
+    expect(t.fetch.bodies[0]).toEqual({
+      model: 'vllm:chat',
+      messages: [{ role: 'user', content: 'What is 6 × 7?' }],
+    });
   });
 
   it('applies events once per frame, not once per event', async () => {
@@ -100,7 +113,10 @@ describe('chat store: sending', () => {
   it('a stream that ends without done → incomplete; an HTTP error → error', async () => {
     const t = setup((body) =>
       body.model === 'bad'
-        ? Response.json({ error: { code: 'model_not_found', message: 'Unknown model' } }, { status: 404 })
+        ? Response.json(
+            { error: { code: 'model_not_found', message: 'Unknown model' } },
+            { status: 404 },
+          )
         : sseResponse([{ type: 'content', text: 'Let me' }]),
     );
     await t.store.getState().hydrate();
@@ -115,8 +131,16 @@ describe('chat store: sending', () => {
   it('length → Continue sends the partial answer and extends the same message', async () => {
     const t = setup((body) =>
       body.continue_final_message
-        ? sseResponse([{ type: 'content', text: ' far away.' }, { type: 'finish', reason: 'stop' }, { type: 'done' }])
-        : sseResponse([{ type: 'content', text: 'Once upon a time' }, { type: 'finish', reason: 'length' }, { type: 'done' }]),
+        ? sseResponse([
+            { type: 'content', text: ' far away.' },
+            { type: 'finish', reason: 'stop' },
+            { type: 'done' },
+          ])
+        : sseResponse([
+            { type: 'content', text: 'Once upon a time' },
+            { type: 'finish', reason: 'length' },
+            { type: 'done' },
+          ]),
     );
     await t.store.getState().hydrate();
     t.store.getState().send('story', CHAT);
@@ -134,13 +158,19 @@ describe('chat store: sending', () => {
       continue_final_message: true,
       add_generation_prompt: false,
     });
-    expect(t.answer()).toMatchObject({ id: messageId, status: 'complete', content: 'Once upon a time far away.' });
+    expect(t.answer()).toMatchObject({
+      id: messageId,
+      status: 'complete',
+      content: 'Once upon a time far away.',
+    });
     expect(t.active().messages).toHaveLength(2);
   });
 
   it('regenerate replaces the answer; edit re-sends from the edited message', async () => {
     let n = 0;
-    const t = setup(() => sseResponse([{ type: 'content', text: `answer ${++n}` }, { type: 'done' }]));
+    const t = setup(() =>
+      sseResponse([{ type: 'content', text: `answer ${++n}` }, { type: 'done' }]),
+    );
     await t.store.getState().hydrate();
     t.store.getState().send('q1', CHAT);
     await until(t.idle);
@@ -159,21 +189,30 @@ describe('chat store: sending', () => {
 describe('chat store: persistence', () => {
   it('saves a streaming answer while it streams and at its end; reload marks it incomplete', async () => {
     const backend = createMemoryBackend();
-    const t = setup(() => sseResponse([{ type: 'content', text: 'partial answer' }], { hang: true }), backend);
+    const t = setup(
+      () => sseResponse([{ type: 'content', text: 'partial answer' }], { hang: true }),
+      backend,
+    );
     await t.store.getState().hydrate();
     t.store.getState().send('hello', CHAT);
     await until(() => t.frames.pending > 0);
     t.frames.runFrame();
     // Saved within the save interval without the stream ending.
     await new Promise((r) => setTimeout(r, 60));
-    const saved = (await backend.get(`conversation:${t.active().id}`)) as { messages: AssistantMessage[] };
+    const saved = (await backend.get(`conversation:${t.active().id}`)) as {
+      messages: AssistantMessage[];
+    };
     expect(saved.messages[1]).toMatchObject({ status: 'streaming', content: 'partial answer' });
 
     // A new page over the same storage (the reload): the answer is kept, marked incomplete.
     const reloaded = setup(() => sseResponse([]), backend);
     await reloaded.store.getState().hydrate();
     expect(reloaded.store.getState().activeId).toBe(t.active().id);
-    expect(reloaded.answer()).toMatchObject({ status: 'incomplete', content: 'partial answer', interruption: 'reload' });
+    expect(reloaded.answer()).toMatchObject({
+      status: 'incomplete',
+      content: 'partial answer',
+      interruption: 'reload',
+    });
     t.store.getState().stop(t.active().id);
     await until(t.idle);
   });

@@ -2,8 +2,20 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { settleInterrupted } from './apply-event';
 import type { ModelTraits } from './build-request';
 import { createRunner } from './chat-runner';
-import { bumpOrder, initialChatState, NEW_CHAT_DRAFT, patchConversation, type ChatState } from './chat-state';
-import { createConversation, DEFAULT_SETTINGS, sortByRecent, UNTITLED, type ConversationSettings } from './conversation';
+import {
+  bumpOrder,
+  initialChatState,
+  NEW_CHAT_DRAFT,
+  patchConversation,
+  type ChatState,
+} from './chat-state';
+import {
+  createConversation,
+  DEFAULT_SETTINGS,
+  sortByRecent,
+  UNTITLED,
+  type ConversationSettings,
+} from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
@@ -65,14 +77,18 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
   return createStore<ChatState & ChatActions>()((set, get) => {
-    const persistence = (deps.createPersistence ?? ((cb) => createPersistence(createMemoryBackend(), cb)))(
-      (message) => set({ storageNotice: message }),
-    );
+    const persistence = (
+      deps.createPersistence ?? ((cb) => createPersistence(createMemoryBackend(), cb))
+    )((message) => set({ storageNotice: message }));
     const saver = createSaveScheduler(
       (key) => {
         const s = get();
         if (key === META_KEY) {
-          void persistence.saveMeta({ activeId: s.activeId, drafts: s.drafts, lastModel: s.lastModel });
+          void persistence.saveMeta({
+            activeId: s.activeId,
+            drafts: s.drafts,
+            lastModel: s.lastModel,
+          });
           return;
         }
         const conversation = s.conversations[key];
@@ -132,7 +148,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       renameConversation(id, title) {
         const clean = title.replace(/\s+/g, ' ').trim();
         set((s) =>
-          patchConversation(s, id, (c) => ({ ...c, title: clean || UNTITLED, titleEdited: Boolean(clean) })),
+          patchConversation(s, id, (c) => ({
+            ...c,
+            title: clean || UNTITLED,
+            titleEdited: Boolean(clean),
+          })),
         );
         saver.flush(id);
       },
@@ -169,7 +189,9 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           set((s) => ({ newChatSettings: { ...s.newChatSettings, ...patch } }));
           return;
         }
-        set((s) => patchConversation(s, id, (c) => ({ ...c, settings: { ...c.settings, ...patch } })));
+        set((s) =>
+          patchConversation(s, id, (c) => ({ ...c, settings: { ...c.settings, ...patch } })),
+        );
         saver.touch(id);
       },
 
@@ -205,8 +227,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       stop: (conversationId) => runner.stop(conversationId),
-      regenerate: (conversationId, messageId, model) => runner.regenerate(conversationId, messageId, model),
-      continueAnswer: (conversationId, messageId, model) => runner.continueAnswer(conversationId, messageId, model),
+      regenerate: (conversationId, messageId, model) =>
+        runner.regenerate(conversationId, messageId, model),
+      continueAnswer: (conversationId, messageId, model) =>
+        runner.continueAnswer(conversationId, messageId, model),
       editAndResend: (conversationId, messageId, text, model) =>
         runner.editAndResend(conversationId, messageId, text, model),
       dismissStorageNotice: () => set({ storageNotice: null }),

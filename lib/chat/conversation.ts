@@ -37,8 +37,21 @@ export interface Conversation {
 export const UNTITLED = 'New chat';
 
 /** An empty conversation. */
-export function createConversation(id: string, model: string | null, now: number, settings = DEFAULT_SETTINGS): Conversation {
-  return { id, title: UNTITLED, createdAt: now, updatedAt: now, model, settings: { ...settings }, messages: [] };
+export function createConversation(
+  id: string,
+  model: string | null,
+  now: number,
+  settings = DEFAULT_SETTINGS,
+): Conversation {
+  return {
+    id,
+    title: UNTITLED,
+    createdAt: now,
+    updatedAt: now,
+    model,
+    settings: { ...settings },
+    messages: [],
+  };
 }
 
 /** A title from the first message: its first line, shortened at a word boundary. */

@@ -5,7 +5,12 @@ import { createAssistantMessage } from './message';
 
 function sample(): Conversation {
   const c = createConversation('c1', 'vllm:reasoning', 1);
-  const done = { ...createAssistantMessage('a1', 'vllm:reasoning', 2), status: 'complete' as const, content: 'It is **42**.', reasoning: 'Use ```math```.' };
+  const done = {
+    ...createAssistantMessage('a1', 'vllm:reasoning', 2),
+    status: 'complete' as const,
+    content: 'It is **42**.',
+    reasoning: 'Use ```math```.',
+  };
   const failed = {
     ...createAssistantMessage('a2', 'vllm:reasoning', 4),
     status: 'error' as const,
@@ -16,7 +21,12 @@ function sample(): Conversation {
     ...c,
     title: 'Life, the universe & everything?',
     settings: { ...c.settings, systemPrompt: 'Be brief.' },
-    messages: [{ id: 'u1', role: 'user', content: 'What is 6 × 7?', createdAt: 1 }, done, { id: 'u2', role: 'user', content: 'More', createdAt: 3 }, failed],
+    messages: [
+      { id: 'u1', role: 'user', content: 'What is 6 × 7?', createdAt: 1 },
+      done,
+      { id: 'u2', role: 'user', content: 'More', createdAt: 3 },
+      failed,
+    ],
   };
 }
 
@@ -35,7 +45,11 @@ describe('export', () => {
   });
 
   it('JSON round-trips the conversation with a format marker', () => {
-    const parsed = JSON.parse(conversationToJson(sample())) as { format: string; version: number; conversation: Conversation };
+    const parsed = JSON.parse(conversationToJson(sample())) as {
+      format: string;
+      version: number;
+      conversation: Conversation;
+    };
     expect(parsed.format).toBe('runnel.conversation');
     expect(parsed.version).toBe(1);
     expect(parsed.conversation).toEqual(sample());

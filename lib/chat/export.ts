@@ -41,7 +41,16 @@ export function conversationToMarkdown(c: Conversation): string {
     out.push(`## Assistant (${m.model})`, '');
     if (m.reasoning) {
       const fence = fenceFor(m.reasoning);
-      out.push('<details><summary>Reasoning</summary>', '', `${fence}text`, m.reasoning, fence, '', '</details>', '');
+      out.push(
+        '<details><summary>Reasoning</summary>',
+        '',
+        `${fence}text`,
+        m.reasoning,
+        fence,
+        '',
+        '</details>',
+        '',
+      );
     }
     if (m.content) out.push(m.content, '');
     const note = assistantNote(m);

@@ -31,6 +31,24 @@ describe('createFrameBatcher', () => {
     expect(deliver).toHaveBeenCalledTimes(1);
   });
 
+  it('reschedules as urgent when an urgent item arrives, once', () => {
+    const calls: boolean[] = [];
+    const cancelled: number[] = [];
+    const schedule = (_cb: () => void, urgent = false) => {
+      calls.push(urgent);
+      const n = calls.length;
+      return () => cancelled.push(n);
+    };
+    const b = createFrameBatcher<string>(() => undefined, schedule);
+    b.push('text');
+    b.push('more text');
+    b.push('status', true);
+    b.push('another status', true);
+    b.push('text again');
+    expect(calls).toEqual([false, true]);
+    expect(cancelled).toEqual([1]);
+  });
+
   it('cancel drops pending items', () => {
     const frames = manualFrames();
     const deliver = vi.fn();

@@ -1,9 +1,13 @@
-/** Schedules a callback for the next frame; returns a function that cancels it. */
-export type ScheduleFrame = (callback: () => void) => () => void;
+/**
+ * Schedules a callback for the next frame; returns a function that cancels it. An `urgent` callback
+ * (something other than more text: a status, the end) may skip a pacing policy's wait.
+ */
+export type ScheduleFrame = (callback: () => void, urgent?: boolean) => () => void;
 
 /** Collects items and hands them over at most once per frame. */
 export interface FrameBatcher<T> {
-  push(item: T): void;
+  /** Adds an item; an `urgent` one is handed over in the next frame, whatever the pacing. */
+  push(item: T, urgent?: boolean): void;
   /** Hands over everything pending now (end of stream, stop). */
   flush(): void;
   /** Drops pending items and the scheduled frame. */
@@ -20,10 +24,12 @@ export function createFrameBatcher<T>(
 ): FrameBatcher<T> {
   let pending: T[] = [];
   let cancelFrame: (() => void) | null = null;
+  let scheduledUrgent = false;
 
   const flush = () => {
     cancelFrame?.();
     cancelFrame = null;
+    scheduledUrgent = false;
     if (pending.length === 0) return;
     const items = pending;
     pending = [];
@@ -31,14 +37,21 @@ export function createFrameBatcher<T>(
   };
 
   return {
-    push(item) {
+    push(item, urgent = false) {
       pending.push(item);
+      if (urgent && !scheduledUrgent) {
+        cancelFrame?.();
+        cancelFrame = scheduleFrame(flush, true);
+        scheduledUrgent = true;
+        return;
+      }
       cancelFrame ??= scheduleFrame(flush);
     },
     flush,
     cancel() {
       cancelFrame?.();
       cancelFrame = null;
+      scheduledUrgent = false;
       pending = [];
     },
   };

@@ -19,7 +19,8 @@ export function createIdbBackend(dbName = 'runnel', storeName = 'kv'): KvBackend
     get: (key) => get(key, store()),
     set: (key, value) => set(key, value, store()),
     del: (key) => del(key, store()),
-    entries: async () => (await entries<IDBValidKey, unknown>(store())).map(([k, v]) => [String(k), v]),
+    entries: async () =>
+      (await entries<IDBValidKey, unknown>(store())).map(([k, v]) => [String(k), v]),
   };
 }
 

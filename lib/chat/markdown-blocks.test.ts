@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extendSplit, settleSplit, splitMarkdown, type BlockSplit } from './markdown-blocks';
+import {
+  extendSplit,
+  finalSplit,
+  settleSplit,
+  splitMarkdown,
+  type BlockSplit,
+} from './markdown-blocks';
 
 const DOC = [
   '# Title',
@@ -47,7 +53,14 @@ describe('splitMarkdown', () => {
   });
 
   it('marks only the last block unsettled, unless it is a closed fence', () => {
-    expect(splitMarkdown(DOC).blocks.map((b) => b.settled)).toEqual([true, true, true, true, true, false]);
+    expect(splitMarkdown(DOC).blocks.map((b) => b.settled)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(splitMarkdown('intro\n\n```py\nx = 1\n').blocks.at(-1)?.settled).toBe(false);
     expect(splitMarkdown('intro\n\n```py\nx = 1\n```').blocks.at(-1)?.settled).toBe(true);
     expect(splitMarkdown('````\n```\n').blocks.at(-1)?.settled).toBe(false);
@@ -59,29 +72,44 @@ describe('splitMarkdown', () => {
 
   it('keeps marked tokens per block, so rendering needs no second parse', () => {
     const split = splitMarkdown(DOC);
-    expect(split.blocks.map((b) => b.tokens[0]?.type)).toEqual(['heading', 'paragraph', 'code', 'table', 'list', 'paragraph']);
+    expect(split.blocks.map((b) => b.tokens[0]?.type)).toEqual([
+      'heading',
+      'paragraph',
+      'code',
+      'table',
+      'list',
+      'paragraph',
+    ]);
   });
 
   it('resolves reference links defined in an earlier block while streaming', () => {
     const doc = '[x]: https://example.com\n\nSee [the site][x] now.';
     const streamed = stream(doc, 5).at(-1)!;
-    const paragraph = streamed.blocks.at(-1)!.tokens[0] as { tokens: { type: string; href?: string }[] };
+    const paragraph = streamed.blocks.at(-1)!.tokens[0] as {
+      tokens: { type: string; href?: string }[];
+    };
     expect(paragraph.tokens.find((t) => t.type === 'link')?.href).toBe('https://example.com');
   });
 
   it('does not commit a definition that was still streaming', () => {
     let split = splitMarkdown('[x]: https://exa');
     split = extendSplit(split, '[x]: https://example.com\n\n[y][x]');
-    const paragraph = split.blocks.at(-1)!.tokens[0] as { tokens: { type: string; href?: string }[] };
+    const paragraph = split.blocks.at(-1)!.tokens[0] as {
+      tokens: { type: string; href?: string }[];
+    };
     expect(paragraph.tokens[0]?.href).toBe('https://example.com');
   });
 });
 
 describe('extendSplit (streaming)', () => {
-  it('ends with the same blocks as a full split, at every chunk size', () => {
-    const full = splitMarkdown(DOC).blocks.map((b) => b.text);
+  it('ends with the same blocks and tokens as a full split, at every chunk size', () => {
+    const full = splitMarkdown(DOC).blocks.map((b) => [b.text, b.tokens]);
     for (const size of [1, 3, 7, 40]) {
-      expect(stream(DOC, size).at(-1)!.blocks.map((b) => b.text)).toEqual(full);
+      expect(
+        stream(DOC, size)
+          .at(-1)!
+          .blocks.map((b) => [b.text, b.tokens]),
+      ).toEqual(full);
     }
   });
 
@@ -117,5 +145,24 @@ describe('settleSplit', () => {
   it('marks every block settled once the answer ended', () => {
     const split = settleSplit(splitMarkdown('a\n\n```js\nx'));
     expect(split.blocks.every((b) => b.settled)).toBe(true);
+  });
+});
+
+describe('finalSplit', () => {
+  it('keeps the streamed blocks (no second lexing of the whole answer) and settles them', () => {
+    const streamed = stream(`${DOC}\n\`\`\`js\nlet open = true;`, 5).at(-1)!;
+    const final = finalSplit(streamed);
+    expect(final.blocks.slice(0, -1)).toEqual(streamed.blocks.slice(0, -1));
+    expect(final.blocks[0]).toBe(streamed.blocks[0]);
+    expect(final.blocks.every((b) => b.settled)).toBe(true);
+  });
+
+  it('lexes again when a link definition comes after the reference it resolves', () => {
+    const doc = 'See [the docs][d].\n\n[d]: https://example.com/docs\n';
+    const streamed = stream(doc, 4).at(-1)!;
+    const link = (split: BlockSplit) =>
+      JSON.stringify(split.blocks[0]!.tokens).includes('"type":"link"');
+    expect(link(streamed)).toBe(false);
+    expect(link(finalSplit(streamed))).toBe(true);
   });
 });

@@ -56,7 +56,8 @@ function splitTail(text: string, offset: number, links: LinkDefinitions): Tail {
   const starts: number[] = [];
   // marked's tokens cover the input exactly; if that ever stops being true, one block is safe.
   if (tokens.reduce((n, t) => n + t.raw.length, 0) !== text.length) {
-    if (text) blocks.push({ text, tokens: tokens.filter((t) => t.type !== 'space'), settled: false });
+    if (text)
+      blocks.push({ text, tokens: tokens.filter((t) => t.type !== 'space'), settled: false });
     return { blocks, starts: text ? [offset] : [], links: tokens.links };
   }
   let at = offset;
@@ -65,7 +66,11 @@ function splitTail(text: string, offset: number, links: LinkDefinitions): Tail {
     if (token.type === 'space' && previous) {
       previous.text += token.raw;
     } else {
-      blocks.push({ text: token.raw, tokens: token.type === 'space' ? [] : [token], settled: true });
+      blocks.push({
+        text: token.raw,
+        tokens: token.type === 'space' ? [] : [token],
+        settled: true,
+      });
       starts.push(at);
     }
     at += token.raw.length;
@@ -113,6 +118,18 @@ export function extendSplit(previous: BlockSplit, source: string): BlockSplit {
   return { source: text, blocks, lastStart, links: committed };
 }
 
+/**
+ * The split of a text that will not grow any more, every block settled. The streamed split is kept
+ * when it is exact — it is, unless a link reference definition could apply to a block before it
+ * (marked resolves `[text][ref]` against definitions anywhere in the document) — so ending a long
+ * answer does not lex it all again.
+ */
+export function finalSplit(split: BlockSplit): BlockSplit {
+  const hasDefinitions =
+    Object.keys(split.links).length > 0 || split.blocks.at(-1)?.tokens[0]?.type === 'def';
+  return settleSplit(hasDefinitions ? splitMarkdown(split.source) : split);
+}
+
 /** Marks every block settled: the answer ended, nothing will be appended. */
 export function settleSplit(split: BlockSplit): BlockSplit {
   if (split.blocks.every((b) => b.settled)) return split;
@@ -126,4 +143,44 @@ export function settleSplit(split: BlockSplit): BlockSplit {
 export function createBlockSplitter(): (source: string) => BlockSplit {
   let last = EMPTY;
   return (source) => (last = extendSplit(last, source));
+}
+
+/** Every construct the lexer has rules for, so lexing it once compiles and warms them all. */
+const WARM_UP_SAMPLE = [
+  '# Heading',
+  'Setext heading',
+  '---',
+  'A paragraph with *emphasis*, **strong**, ~~struck~~, `code`, a [link](https://example.com) and https://example.org.',
+  '',
+  '- item',
+  '  - nested [x] task',
+  '1. first',
+  '2. second',
+  '',
+  '| a | b |',
+  '| - | -: |',
+  '| 1 | 2 |',
+  '',
+  '> quoted',
+  '',
+  '```ts',
+  'const x = 1;',
+  '```',
+  '',
+  '    indented code',
+  '',
+  '[ref]: https://example.com "title"',
+  '',
+  '<div>html</div>',
+  '',
+  '***',
+].join('\n');
+
+/**
+ * Lexes a small document with every Markdown construct. V8 compiles regular expressions and
+ * optimises code on first use; doing it while the page is idle keeps that cost out of the first
+ * streamed answer.
+ */
+export function warmUpLexer(): void {
+  splitMarkdown(WARM_UP_SAMPLE);
 }

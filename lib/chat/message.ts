@@ -4,10 +4,17 @@ import type { StreamError, Usage } from '../protocol/events';
  * How an assistant answer ended (ARCHITECTURE.md, "Outcome of an assistant message"). Shown in the
  * UI and exposed as `data-status` on the message element.
  */
-export type AssistantStatus = 'streaming' | 'complete' | 'length' | 'stopped' | 'error' | 'incomplete';
+export type AssistantStatus =
+  'streaming' | 'complete' | 'length' | 'stopped' | 'error' | 'incomplete';
 
 /** Statuses after which nothing more will arrive for the message. */
-export const END_STATUSES: readonly AssistantStatus[] = ['complete', 'length', 'stopped', 'error', 'incomplete'];
+export const END_STATUSES: readonly AssistantStatus[] = [
+  'complete',
+  'length',
+  'stopped',
+  'error',
+  'incomplete',
+];
 
 /** A tool call the model asked for (shown; Runnel does not execute tools). */
 export interface ToolCallRecord {

@@ -15,7 +15,11 @@ describe('persistence over IndexedDB (idb-keyval)', () => {
     await p.deleteConversation('b');
     const snapshot = await createPersistence(createIdbBackend('runnel-test-1'), vi.fn()).load();
     expect(snapshot.conversations.map((c) => c.title)).toEqual(['Alpha']);
-    expect(snapshot.meta).toEqual({ activeId: 'a', drafts: { a: 'draft' }, lastModel: 'vllm:chat' });
+    expect(snapshot.meta).toEqual({
+      activeId: 'a',
+      drafts: { a: 'draft' },
+      lastModel: 'vllm:chat',
+    });
   });
 
   it('ignores records that are not conversations', async () => {
@@ -23,7 +27,10 @@ describe('persistence over IndexedDB (idb-keyval)', () => {
     await kv.set('conversation:x', { nope: true });
     await kv.set('meta', 'garbage');
     const snapshot = await createPersistence(kv, vi.fn()).load();
-    expect(snapshot).toEqual({ conversations: [], meta: { activeId: null, drafts: {}, lastModel: null } });
+    expect(snapshot).toEqual({
+      conversations: [],
+      meta: { activeId: null, drafts: {}, lastModel: null },
+    });
   });
 });
 

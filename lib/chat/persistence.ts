@@ -56,11 +56,17 @@ export function describeStorageError(error: unknown): string {
  * (quota, private mode, no IndexedDB) it tells `onFallback` once and keeps working in memory, so
  * the app never stops because the disk said no.
  */
-export function createPersistence(primary: KvBackend, onFallback: (message: string) => void): ChatPersistence {
+export function createPersistence(
+  primary: KvBackend,
+  onFallback: (message: string) => void,
+): ChatPersistence {
   let backend = primary;
   let fellBack = false;
 
-  const guard = async <T>(op: (kv: KvBackend) => Promise<T>, fallbackValue: () => T): Promise<T> => {
+  const guard = async <T>(
+    op: (kv: KvBackend) => Promise<T>,
+    fallbackValue: () => T,
+  ): Promise<T> => {
     try {
       return await op(backend);
     } catch (error) {
@@ -83,15 +89,29 @@ export function createPersistence(primary: KvBackend, onFallback: (message: stri
         async (kv) => {
           const all = await kv.entries();
           const conversations = all
-            .filter(([key, value]) => key.startsWith(CONVERSATION_PREFIX) && looksLikeConversation(value))
+            .filter(
+              ([key, value]) => key.startsWith(CONVERSATION_PREFIX) && looksLikeConversation(value),
+            )
             .map(([, value]) => value as Conversation);
           const meta = toMeta(all.find(([key]) => key === META_KEY)?.[1]);
           return { conversations, meta };
         },
         () => ({ conversations: [], meta: { ...EMPTY_META } }),
       ),
-    saveConversation: (c) => guard((kv) => kv.set(CONVERSATION_PREFIX + c.id, c), () => undefined),
-    deleteConversation: (id) => guard((kv) => kv.del(CONVERSATION_PREFIX + id), () => undefined),
-    saveMeta: (meta) => guard((kv) => kv.set(META_KEY, meta), () => undefined),
+    saveConversation: (c) =>
+      guard(
+        (kv) => kv.set(CONVERSATION_PREFIX + c.id, c),
+        () => undefined,
+      ),
+    deleteConversation: (id) =>
+      guard(
+        (kv) => kv.del(CONVERSATION_PREFIX + id),
+        () => undefined,
+      ),
+    saveMeta: (meta) =>
+      guard(
+        (kv) => kv.set(META_KEY, meta),
+        () => undefined,
+      ),
   };
 }

@@ -8,7 +8,16 @@ describe('safeUrl', () => {
     expect(safeUrl('mailto:a@b.c')).toBe('mailto:a@b.c');
   });
   it('drops script, data and relative URLs in any spelling', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>', 'vbscript:x', '/relative', 'foo', '//evil.com']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>',
+      'vbscript:x',
+      '/relative',
+      'foo',
+      '//evil.com',
+    ]) {
       expect(safeUrl(url)).toBeNull();
     }
   });

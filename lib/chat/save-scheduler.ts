@@ -21,7 +21,11 @@ export interface SaveScheduler {
  * changes in between ride along, so a streaming answer is on disk at least every `intervalMs`
  * (issue #3, "Nothing lost": at least every second).
  */
-export function createSaveScheduler(save: (key: string) => void, timers: TimerApi, intervalMs = 500): SaveScheduler {
+export function createSaveScheduler(
+  save: (key: string) => void,
+  timers: TimerApi,
+  intervalMs = 500,
+): SaveScheduler {
   const pending = new Map<string, unknown>();
   const run = (key: string) => {
     const handle = pending.get(key);
@@ -32,7 +36,10 @@ export function createSaveScheduler(save: (key: string) => void, timers: TimerAp
   return {
     touch(key) {
       if (pending.has(key)) return;
-      pending.set(key, timers.setTimeout(() => run(key), intervalMs));
+      pending.set(
+        key,
+        timers.setTimeout(() => run(key), intervalMs),
+      );
     },
     flush: run,
     flushAll() {

@@ -7,7 +7,12 @@ const body = { model: 'vllm:chat', messages: [{ role: 'user' as const, content: 
 
 async function collect(fetchImpl: typeof fetch, signal = new AbortController().signal) {
   const events: RunnelEvent[] = [];
-  const end = await sendChat({ fetch: fetchImpl, body, signal, onEvents: (e) => events.push(...e) });
+  const end = await sendChat({
+    fetch: fetchImpl,
+    body,
+    signal,
+    onEvents: (e) => events.push(...e),
+  });
   return { events, end };
 }
 
@@ -22,14 +27,22 @@ describe('sendChat', () => {
 
   it('a 4xx JSON error before streaming → failed with the server code and message', async () => {
     const f = fakeFetch(() =>
-      Response.json({ error: { code: 'model_not_found', message: "Unknown model 'x'", param: 'model' } }, { status: 404 }),
+      Response.json(
+        { error: { code: 'model_not_found', message: "Unknown model 'x'", param: 'model' } },
+        { status: 404 },
+      ),
     );
     const { end } = await collect(f);
-    expect(end).toEqual({ kind: 'failed', error: { status: 404, code: 'model_not_found', message: "Unknown model 'x'" } });
+    expect(end).toEqual({
+      kind: 'failed',
+      error: { status: 404, code: 'model_not_found', message: "Unknown model 'x'" },
+    });
   });
 
   it('a non-JSON error page → failed with the status line', async () => {
-    const f = fakeFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const f = fakeFetch(
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     const { end } = await collect(f);
     expect(end).toMatchObject({ kind: 'failed', error: { status: 502, code: 'http_502' } });
   });

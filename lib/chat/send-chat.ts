@@ -58,7 +58,9 @@ function networkError(error: unknown): { message: string; code: string } {
 }
 
 /** Reads the `{error:{code,message}}` body of a request the server refused before streaming. */
-async function httpError(response: Response): Promise<{ message: string; code: string; status: number }> {
+async function httpError(
+  response: Response,
+): Promise<{ message: string; code: string; status: number }> {
   const status = response.status;
   let text = '';
   try {
@@ -77,5 +79,9 @@ async function httpError(response: Response): Promise<{ message: string; code: s
     // Not JSON (a proxy's HTML page): use the status line.
   }
   const statusText = response.statusText ? ` ${response.statusText}` : '';
-  return { status, code: `http_${status}`, message: `The server answered HTTP ${status}${statusText}.` };
+  return {
+    status,
+    code: `http_${status}`,
+    message: `The server answered HTTP ${status}${statusText}.`,
+  };
 }

@@ -6,7 +6,10 @@ import type { RunnelEvent } from '../protocol/events';
 import { encodeEvent } from '../protocol/sse';
 
 /** A 200 event-stream response whose body yields `events`, optionally split into 1-byte chunks. */
-export function sseResponse(events: RunnelEvent[], opts: { bytewise?: boolean; hang?: boolean } = {}): Response {
+export function sseResponse(
+  events: RunnelEvent[],
+  opts: { bytewise?: boolean; hang?: boolean } = {},
+): Response {
   const bytes = new TextEncoder().encode(events.map((e, i) => encodeEvent(i + 1, e)).join(''));
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -91,7 +94,11 @@ export const REASONING_STREAM: RunnelEvent[] = [
   { type: 'reasoning', text: 'ing.' },
   { type: 'content', text: 'The answer' },
   { type: 'content', text: ' is 42.' },
-  { type: 'usage', usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12, reasoning_tokens: 3 }, final: true },
+  {
+    type: 'usage',
+    usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12, reasoning_tokens: 3 },
+    final: true,
+  },
   { type: 'finish', reason: 'stop' },
   { type: 'done', timing: { ttft_ms: 12, duration_ms: 40 } },
 ];

@@ -82,9 +82,63 @@ describe('streamChat', () => {
       sse(res);
       setTimeout(() => res.end(`${chunk('late')}data: [DONE]\n\n`), 350);
     });
-    const text = await rawText(streamChat(options('/slow-start', { keepaliveIntervalMs: 100 }), deps));
+    const text = await rawText(
+      streamChat(options('/slow-start', { keepaliveIntervalMs: 100 }), deps),
+    );
     expect(text.match(/: keepalive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text.match(/^id: \d+$/gm)).toEqual(['id: 1', 'id: 2', 'id: 3']);
+  });
+
+  it('paces a fast backend into few writes, losing nothing, and a slow one not at all', async () => {
+    // 400 tokens in separate writes, 1 ms apart (one network read each, like a fast vLLM).
+    handlers.set('/fast', (_req, res) => {
+      sse(res);
+      let i = 0;
+      const timer = setInterval(() => {
+        if (i < 400) res.write(chunk(`t${i++} `));
+        else {
+          clearInterval(timer);
+          res.end('data: [DONE]\n\n');
+        }
+      }, 1);
+    });
+    const reader = streamChat(options('/fast'), deps).getReader();
+    const chunks: string[] = [];
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(new TextDecoder().decode(value));
+    }
+    const events = await collect(new Response(chunks.join('')).body!);
+    const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
+    expect(text).toBe(Array.from({ length: 400 }, (_, i) => `t${i} `).join(''));
+    expect(events.at(-1)?.type).toBe('done');
+    // ≥ 400 ms of streaming at one write per 16 ms at most (plus start and done).
+    expect(chunks.length).toBeLessThan(60);
+
+    // 40 ms between tokens: each one is written the moment it arrives.
+    const sentAt: number[] = [];
+    handlers.set('/paced-slow', (_req, res) => {
+      sse(res);
+      let i = 0;
+      const timer = setInterval(() => {
+        if (i < 5) {
+          sentAt.push(performance.now());
+          res.write(chunk(`s${i++}`));
+        } else {
+          clearInterval(timer);
+          res.end('data: [DONE]\n\n');
+        }
+      }, 40);
+    });
+    const receivedAt: number[] = [];
+    for await (const event of readEventStream(streamChat(options('/paced-slow'), deps))) {
+      if (event.type === 'content') receivedAt.push(performance.now());
+    }
+    expect(receivedAt).toHaveLength(5);
+    // Held text would arrive ~16 ms late; the median delay shows it was not held.
+    const delays = receivedAt.map((at, i) => at - sentAt[i]!).sort((a, b) => a - b);
+    expect(delays[2]).toBeLessThan(10);
   });
 
   it('closes the upstream connection at once when the browser goes away', async () => {
@@ -116,12 +170,16 @@ describe('streamChat', () => {
     await reader.read(); // a content event: the upstream connection is open
     const cancelledAt = performance.now();
     await reader.cancel();
-    await expect.poll(() => closedAt.get('/endless2'), { timeout: 2000 }).toBeGreaterThan(cancelledAt);
+    await expect
+      .poll(() => closedAt.get('/endless2'), { timeout: 2000 })
+      .toBeGreaterThan(cancelledAt);
   });
 
   it('times out when no headers arrive', async () => {
     handlers.set('/no-headers', () => undefined);
-    const events = await collect(streamChat(options('/no-headers', { headersTimeoutMs: 150 }), deps));
+    const events = await collect(
+      streamChat(options('/no-headers', { headersTimeoutMs: 150 }), deps),
+    );
     expect(events.at(-1)).toEqual({
       type: 'error',
       error: { code: 'upstream_timeout', message: 'The backend sent no response within 150 ms' },
@@ -143,7 +201,14 @@ describe('streamChat', () => {
   it('reports a backend HTTP error without ever echoing the key', async () => {
     handlers.set('/401', (req, res) => {
       res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}`, code: 401 } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}`,
+            code: 401,
+          },
+        }),
+      );
     });
     const stream = streamChat(options('/401'), deps);
     const text = await rawText(stream);
@@ -155,11 +220,20 @@ describe('streamChat', () => {
 
   it('says the backend is unreachable, naming its address', async () => {
     const events = await collect(
-      streamChat(options('', { upstream: { url: 'http://127.0.0.1:59999/v1/chat/completions', headers: {}, body: '{}' }, backendURL: 'http://127.0.0.1:59999/v1' }), deps),
+      streamChat(
+        options('', {
+          upstream: { url: 'http://127.0.0.1:59999/v1/chat/completions', headers: {}, body: '{}' },
+          backendURL: 'http://127.0.0.1:59999/v1',
+        }),
+        deps,
+      ),
     );
     expect(events.at(-1)).toEqual({
       type: 'error',
-      error: { code: 'upstream_unreachable', message: 'The backend at http://127.0.0.1:59999/v1 could not be reached (ECONNREFUSED)' },
+      error: {
+        code: 'upstream_unreachable',
+        message: 'The backend at http://127.0.0.1:59999/v1 could not be reached (ECONNREFUSED)',
+      },
     });
   });
 
@@ -177,17 +251,29 @@ describe('streamChat', () => {
   it('translates a backend that ignored stream:true', async () => {
     handlers.set('/json', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({
-        choices: [{ index: 0, message: { role: 'assistant', content: 'Whole', reasoning: 'Thought' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
-      }));
+      res.end(
+        JSON.stringify({
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Whole', reasoning: 'Thought' },
+              finish_reason: 'stop',
+            },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+        }),
+      );
     });
     const events = await collect(streamChat(options('/json'), deps));
     expect(events.slice(1, -1)).toEqual([
       { type: 'reasoning', text: 'Thought' },
       { type: 'content', text: 'Whole' },
       { type: 'finish', reason: 'stop' },
-      { type: 'usage', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, final: true },
+      {
+        type: 'usage',
+        usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+        final: true,
+      },
     ]);
   });
 
@@ -224,6 +310,8 @@ describe('streamChat', () => {
       res.end('<html><body>Welcome</body></html>');
     });
     const events = await collect(streamChat(options('/portal'), deps));
-    expect(events.at(-1)).toMatchObject({ error: { code: 'protocol_error', message: expect.stringContaining('web page') } });
+    expect(events.at(-1)).toMatchObject({
+      error: { code: 'protocol_error', message: expect.stringContaining('web page') },
+    });
   });
 });

@@ -6,7 +6,7 @@ import { describeErrorBody } from '../upstream/error-message';
 import { createNormalizer, type NormalizerOptions } from '../upstream/normalizer';
 import { createSseDecoder, type SseItem } from '../upstream/sse-decoder';
 import { translateJsonCompletion } from '../upstream/json-completion';
-import { coalesceEvents } from './coalesce';
+import { createPacer } from './pacer';
 import { readLimitedText } from './read-limited-text';
 import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
@@ -52,7 +52,10 @@ export interface StreamSummary {
  * browser goes away (request signal or stream cancel, whichever comes first), on a terminal event,
  * or on a timeout — closing it is what makes vLLM stop generating and free the GPU.
  */
-export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): ReadableStream<Uint8Array> {
+export function streamChat(
+  options: StreamChatOptions,
+  deps: StreamChatDeps,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const upstreamAbort = new AbortController();
   let abortReason: AbortReason | undefined;
@@ -99,7 +102,14 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     summarize('client_closed');
   }
 
+  /** While set, frames are collected and written together (one network write per paced batch). */
+  let corked: string[] | null = null;
+
   function write(text: string): void {
+    if (corked) {
+      corked.push(text);
+      return;
+    }
     if (closed || !controllerRef) return;
     try {
       controllerRef.enqueue(encoder.encode(text));
@@ -115,8 +125,22 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     keepaliveTimer = setTimeout(() => write(KEEPALIVE_FRAME), options.keepaliveIntervalMs);
   }
 
+  function sendAll(events: readonly RunnelEvent[]): void {
+    corked = [];
+    for (const event of events) send(event);
+    uncork();
+  }
+
+  function uncork(): void {
+    if (!corked) return;
+    const text = corked.join('');
+    corked = null;
+    if (text) write(text);
+  }
+
   function close(): void {
     if (closed) return;
+    uncork();
     closed = true;
     cleanup();
     abortUpstream('finished');
@@ -136,14 +160,18 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
       summarize('error', error);
     } else if (event.type === 'status') {
       out = { type: 'status', message: redact(event.message) };
-    } else if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {
+    } else if (
+      (event.type === 'content' || event.type === 'reasoning') &&
+      firstTokenAt === undefined
+    ) {
       firstTokenAt = deps.now();
     } else if (event.type === 'done') {
       const end = deps.now();
       out = {
         type: 'done',
         timing: {
-          ttft_ms: firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt),
+          ttft_ms:
+            firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt),
           duration_ms: Math.round(end - options.receivedAt),
         },
       };
@@ -181,7 +209,8 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
       await response.body?.cancel().catch(() => undefined);
       fail({
         code: 'protocol_error',
-        message: 'The backend answered with a web page instead of an event stream: check its base URL',
+        message:
+          'The backend answered with a web page instead of an event stream: check its base URL',
       });
       return;
     }
@@ -192,15 +221,19 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
       return;
     }
     const normalizer = createNormalizer(options.normalizer);
-    // Events from one upstream read are sent together, merged (see coalesceEvents).
+    // The events of each upstream read go to the pacer, which merges and writes them (see pacer.ts).
+    const pacer = createPacer(sendAll, {
+      now: deps.now,
+      setTimeout,
+      clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    });
     let batch: RunnelEvent[] = [];
     const onItem = (item: SseItem) => {
       batch.push(...normalizer.push(item));
     };
     const flush = () => {
-      const events = coalesceEvents(batch);
+      pacer.push(batch);
       batch = [];
-      for (const event of events) send(event);
     };
     const decoder = createSseDecoder(onItem);
     if (!response.body) {
@@ -223,6 +256,8 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
         flush();
       }
     } finally {
+      // What waits is written before anything that follows (the end, a timeout's error).
+      pacer.flush();
       clearTimeout(idleTimer);
       if (closed) await reader.cancel().catch(() => undefined);
     }
@@ -246,10 +281,16 @@ export function streamChat(options: StreamChatOptions, deps: StreamChatDeps): Re
     } catch (error) {
       if (closed) return;
       fail(
-        describeUpstreamFailure(error, abortReason, phase, {
-          headersMs: options.headersTimeoutMs,
-          idleMs: options.idleTimeoutMs,
-        }, options.backendURL),
+        describeUpstreamFailure(
+          error,
+          abortReason,
+          phase,
+          {
+            headersMs: options.headersTimeoutMs,
+            idleMs: options.idleTimeoutMs,
+          },
+          options.backendURL,
+        ),
       );
     } finally {
       clearTimeout(headersTimer);

@@ -1,0 +1,124 @@
+'use client';
+
+import type { HighlightRequest, HighlightResult } from './highlight-protocol';
+import { createIdleQueue } from './idle';
+
+/** Highlighted code already computed, by language and code (bounded: oldest dropped first). */
+const cache = new Map<string, string | null>();
+const CACHE_SIZE = 300;
+
+function cacheKey(code: string, language: string | undefined): string {
+  return `${language ?? ''}\u0000${code}`;
+}
+
+/** The highlighted HTML when it was computed before; `undefined` when it was not. */
+export function cachedHighlight(
+  code: string,
+  language: string | undefined,
+): string | null | undefined {
+  return cache.get(cacheKey(code, language));
+}
+
+/** Remembers a result for `cachedHighlight`. */
+export function rememberHighlight(
+  code: string,
+  language: string | undefined,
+  html: string | null,
+): void {
+  cache.set(cacheKey(code, language), html);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+}
+
+type Done = (html: string | null) => void;
+
+/** The worker, once started; null where workers are unavailable (then the main thread does it). */
+let worker: Worker | null | undefined;
+const waiting = new Map<number, { code: string; language: string | undefined; done: Done }>();
+let nextId = 0;
+
+/**
+ * Results are handed over together once per frame: a burst of finished code blocks costs one
+ * render, not one each.
+ */
+let arrived: {
+  job: { code: string; language: string | undefined; done: Done };
+  html: string | null;
+}[] = [];
+function deliver(): void {
+  const batch = arrived;
+  arrived = [];
+  for (const { job, html } of batch) {
+    rememberHighlight(job.code, job.language, html);
+    job.done(html);
+  }
+}
+
+function startWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    const started = new Worker(new URL('./highlight.worker.ts', import.meta.url));
+    started.onmessage = (event: MessageEvent<HighlightResult>) => {
+      const job = waiting.get(event.data.id);
+      if (!job) return;
+      waiting.delete(event.data.id);
+      if (arrived.length === 0) requestAnimationFrame(deliver);
+      arrived.push({ job, html: event.data.html });
+    };
+    started.onerror = () => {
+      // The worker failed to load or crashed: what it was doing is done here instead.
+      started.terminate();
+      worker = null;
+      const jobs = [...waiting.values()];
+      waiting.clear();
+      for (const job of jobs) onMainThread(job.code, job.language, job.done);
+    };
+    worker = started;
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+/** Fallback without a worker: highlight.js loaded on demand and run in idle time. */
+const idleQueue = createIdleQueue(2_000);
+function onMainThread(code: string, language: string | undefined, done: Done): () => void {
+  let cancelled = false;
+  const remove = idleQueue.add(() => {
+    void import('./highlight').then(({ highlightCode }) => {
+      if (cancelled) return;
+      const html = highlightCode(code, language);
+      rememberHighlight(code, language, html);
+      done(html);
+    });
+  });
+  return () => {
+    cancelled = true;
+    remove();
+  };
+}
+
+/** Starts the worker and compiles the grammars in it, before the first code block needs them. */
+export function warmUpHighlighter(): void {
+  const request: HighlightRequest = { warmUp: true };
+  startWorker()?.postMessage(request);
+}
+
+/**
+ * Highlights `code` off the main thread and calls `done` with the HTML (null: no such language).
+ * Returns a function that stops waiting for it.
+ */
+export function requestHighlight(
+  code: string,
+  language: string | undefined,
+  done: Done,
+): () => void {
+  const running = startWorker();
+  if (!running) return onMainThread(code, language, done);
+  const id = ++nextId;
+  waiting.set(id, { code, language, done });
+  const request: HighlightRequest = { id, code, language };
+  running.postMessage(request);
+  return () => {
+    waiting.delete(id);
+  };
+}
