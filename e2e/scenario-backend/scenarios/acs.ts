@@ -17,11 +17,11 @@ const STREAM = { keepaliveMs: KEEPALIVE_MS } as const;
 
 const COLD_START_STAGES: Step[] = [
   { comment: 'cold start: allocating GPU' },
-  { sleep: 400 },
+  { sleep: 600 },
   { comment: 'cold start: loading weights (1/2)' },
-  { sleep: 400 },
+  { sleep: 600 },
   { comment: 'cold start: loading weights (2/2)' },
-  { sleep: 400 },
+  { sleep: 600 },
 ];
 
 /** Tokens honouring max_tokens; the last one carries finish_reason "length". */
