@@ -30,27 +30,39 @@ export function rememberHighlight(
 }
 
 type Done = (html: string | null) => void;
+type Job = { code: string; language: string | undefined; done: Done };
 
 /** The worker, once started; null where workers are unavailable (then the main thread does it). */
 let worker: Worker | null | undefined;
-const waiting = new Map<number, { code: string; language: string | undefined; done: Done }>();
+const waiting = new Map<number, Job>();
 let nextId = 0;
 
 /**
- * Results are handed over together once per frame: a burst of finished code blocks costs one
- * render, not one each.
+ * Results are handed over together, at most once a second: each hand-over re-renders the code
+ * blocks and costs the page a frame, and while a long answer streams its blocks finish one after
+ * another. The first result after a quiet second shows at the next frame.
  */
-let arrived: {
-  job: { code: string; language: string | undefined; done: Done };
-  html: string | null;
-}[] = [];
+const DELIVERY_SPACING_MS = 1_000;
+let arrived: { job: Job; html: string | null }[] = [];
+let lastDelivery = -Infinity;
+let deliveryScheduled = false;
+
 function deliver(): void {
+  deliveryScheduled = false;
+  lastDelivery = performance.now();
   const batch = arrived;
   arrived = [];
   for (const { job, html } of batch) {
     rememberHighlight(job.code, job.language, html);
     job.done(html);
   }
+}
+
+function scheduleDelivery(): void {
+  if (deliveryScheduled) return;
+  deliveryScheduled = true;
+  const wait = Math.max(0, lastDelivery + DELIVERY_SPACING_MS - performance.now());
+  setTimeout(() => requestAnimationFrame(deliver), wait);
 }
 
 function startWorker(): Worker | null {
@@ -61,8 +73,8 @@ function startWorker(): Worker | null {
       const job = waiting.get(event.data.id);
       if (!job) return;
       waiting.delete(event.data.id);
-      if (arrived.length === 0) requestAnimationFrame(deliver);
       arrived.push({ job, html: event.data.html });
+      scheduleDelivery();
     };
     started.onerror = () => {
       // The worker failed to load or crashed: what it was doing is done here instead.

@@ -2,7 +2,6 @@
 
 import type { AssistantMessage } from '@/lib/chat/message';
 import { formatCount, formatCredits, formatDuration } from '../ui/format';
-import { useNow } from '../ui/use-now';
 
 /** Time to first token: the server's measurement when it sent one, else the client's. */
 function ttftMs(m: AssistantMessage): number | undefined {
@@ -11,12 +10,15 @@ function ttftMs(m: AssistantMessage): number | undefined {
 }
 
 /**
- * Completion tokens per second of the current run, from first token to end (or now). Once done, the
- * server's clock is used: it saw the tokens arrive one by one, while the browser may receive a
- * short answer in a single read.
+ * Completion tokens per second of the current run, from first token to end (while streaming, to
+ * when the latest count arrived). Once done, the server's clock is used: it saw the tokens arrive
+ * one by one, while the browser may receive a short answer in a single read.
  */
-function tokensPerSecond(m: AssistantMessage, now: number): number | undefined {
-  const run = m.usage && m.priorUsage ? m.usage.completion_tokens - m.priorUsage.completion_tokens : m.usage?.completion_tokens;
+function tokensPerSecond(m: AssistantMessage): number | undefined {
+  const run =
+    m.usage && m.priorUsage
+      ? m.usage.completion_tokens - m.priorUsage.completion_tokens
+      : m.usage?.completion_tokens;
   const { serverTtftMs, serverDurationMs } = m.timing;
   if (run !== undefined && typeof serverTtftMs === 'number' && serverDurationMs !== undefined) {
     const generating = serverDurationMs - serverTtftMs;
@@ -24,7 +26,7 @@ function tokensPerSecond(m: AssistantMessage, now: number): number | undefined {
   }
   const start = m.timing.firstTokenAt;
   if (run === undefined || start === undefined) return undefined;
-  const end = m.status === 'streaming' ? now : m.timing.endedAt;
+  const end = m.status === 'streaming' ? m.timing.usageAt : m.timing.endedAt;
   if (end === undefined) return undefined;
   const seconds = (end - start) / 1000;
   return seconds >= 0.2 ? run / seconds : undefined;
@@ -46,12 +48,15 @@ function Item({ label, value }: { label: string; value: string }) {
  */
 export function UsageLine({ message }: { message: AssistantMessage }) {
   const streaming = message.status === 'streaming';
-  const now = useNow(streaming, 500);
   const u = message.usage;
   const ttft = ttftMs(message);
-  const tps = tokensPerSecond(message, now);
+  const tps = tokensPerSecond(message);
   if (!u && !streaming && ttft === undefined) {
-    return <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="usage">Usage unknown</p>;
+    return (
+      <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="usage">
+        Usage unknown
+      </p>
+    );
   }
   return (
     <p
@@ -64,15 +69,23 @@ export function UsageLine({ message }: { message: AssistantMessage }) {
         <>
           <Item label="Prompt" value={formatCount(u.prompt_tokens)} />
           <Item label="Completion" value={formatCount(u.completion_tokens)} />
-          {u.reasoning_tokens !== undefined && <Item label="Reasoning" value={formatCount(u.reasoning_tokens)} />}
+          {u.reasoning_tokens !== undefined && (
+            <Item label="Reasoning" value={formatCount(u.reasoning_tokens)} />
+          )}
         </>
       ) : (
-        <span className="text-zinc-500 dark:text-zinc-400">{streaming ? 'Counting tokens…' : 'Usage unknown'}</span>
+        <span className="text-zinc-500 dark:text-zinc-400">
+          {streaming ? 'Counting tokens…' : 'Usage unknown'}
+        </span>
       )}
       {tps !== undefined && <Item label="Speed" value={`${tps.toFixed(1)} tok/s`} />}
       {ttft !== undefined && <Item label="TTFT" value={formatDuration(ttft)} />}
-      {u?.credits_used !== undefined && <Item label="Credits used" value={formatCredits(u.credits_used)} />}
-      {u?.credit_balance !== undefined && <Item label="Balance" value={formatCredits(u.credit_balance)} />}
+      {u?.credits_used !== undefined && (
+        <Item label="Credits used" value={formatCredits(u.credits_used)} />
+      )}
+      {u?.credit_balance !== undefined && (
+        <Item label="Balance" value={formatCredits(u.credit_balance)} />
+      )}
     </p>
   );
 }

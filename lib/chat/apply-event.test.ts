@@ -100,6 +100,8 @@ describe('applyEvent: outcomes', () => {
       },
     ]);
     expect(running.usageFinal).toBe(false);
+    // The running speed is measured up to when this count arrived.
+    expect(running.timing.usageAt).toBe(1001);
     const final = play(
       [
         {

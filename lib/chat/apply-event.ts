@@ -45,6 +45,7 @@ export function applyEvent(
         ...message,
         usage: sumUsage(message.priorUsage, event.usage),
         usageFinal: event.final,
+        timing: { ...message.timing, usageAt: now },
       };
     case 'finish':
       return { ...message, finishReason: event.reason };

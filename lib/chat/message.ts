@@ -32,6 +32,8 @@ export interface RunTiming {
   /** When the answer started (or the run ended) after reasoning: the panel collapses then. */
   reasoningEndedAt?: number;
   endedAt?: number;
+  /** When the latest usage count arrived: the running speed is measured up to it. */
+  usageAt?: number;
   /** The server's own measurement, from the `done` event. */
   serverTtftMs?: number | null;
   serverDurationMs?: number;

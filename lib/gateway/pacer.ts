@@ -1,8 +1,8 @@
 import type { RunnelEvent } from '../protocol/events';
 import { coalesceEvents } from './coalesce';
 
-/** Sends at most one write per this many ms while text arrives faster (one display frame). */
-export const STREAM_PACE_MS = 16;
+/** Sends at most one write per this many ms while text arrives faster (two display frames). */
+export const STREAM_PACE_MS = 33;
 
 export interface PacerDeps {
   now: () => number;
@@ -24,7 +24,7 @@ function canWait(event: RunnelEvent): boolean {
  * written in the last `paceMs` — the first token, a slow stream, a status, an error, the end —
  * and otherwise waits for the end of that interval, merged with what else arrived (see
  * `coalesceEvents`). A backend sending thousands of tokens a second in hundreds of small reads
- * then costs the browser about sixty network reads a second instead of hundreds, each with more
+ * then costs the browser about thirty network reads a second instead of hundreds, each with more
  * text, and no event waits longer than `paceMs`.
  */
 export function createPacer(
