@@ -27,8 +27,12 @@ export function sameBlock(previous: Block, next: Block): boolean {
  * a block that merely becomes settled re-renders only if it has code to highlight.
  */
 export const MarkdownBlock = memo(
-  function MarkdownBlock({ block }: { block: Block }) {
-    return <div className="md-block">{renderBlocks(block.tokens, block.settled)}</div>;
+  function MarkdownBlock({ block, caret = false }: { block: Block; caret?: boolean }) {
+    return (
+      <div className={caret ? 'md-block caret' : 'md-block'}>
+        {renderBlocks(block.tokens, block.settled)}
+      </div>
+    );
   },
-  (a, b) => sameBlock(a.block, b.block),
+  (a, b) => a.caret === b.caret && sameBlock(a.block, b.block),
 );

@@ -33,7 +33,7 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
   return (
     <div className="markdown">
       {chunks.map((blocks, i) => (
-        <MarkdownChunk key={i} blocks={blocks} />
+        <MarkdownChunk key={i} blocks={blocks} caret={streaming && i === chunks.length - 1} />
       ))}
     </div>
   );
@@ -41,16 +41,17 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
 
 /** A run of blocks; all but the last chunk of a streaming answer are finished and skip rendering. */
 const MarkdownChunk = memo(
-  function MarkdownChunk({ blocks }: { blocks: Block[] }) {
+  function MarkdownChunk({ blocks, caret }: { blocks: Block[]; caret: boolean }) {
     return (
       <div className="md-chunk">
         {blocks.map((block, i) => (
-          <MarkdownBlock key={i} block={block} />
+          <MarkdownBlock key={i} block={block} caret={caret && i === blocks.length - 1} />
         ))}
       </div>
     );
   },
   (a, b) =>
+    a.caret === b.caret &&
     a.blocks.length === b.blocks.length &&
     a.blocks.every((block, i) => sameBlock(block, b.blocks[i]!)),
 );

@@ -42,9 +42,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, modelL
       {message.reasoning && <ReasoningPanel message={message} />}
       {waiting && <WaitingLine message={message} />}
       {message.content && (
-        <div className={streaming ? 'streaming-cursor' : undefined}>
-          <MarkdownView source={message.content} streaming={streaming} />
-        </div>
+        <MarkdownView source={message.content} streaming={streaming} />
       )}
       {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
       <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
