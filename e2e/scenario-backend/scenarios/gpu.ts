@@ -25,27 +25,23 @@ function gpuError(status: number, message: string, type: string, code: string): 
   return jsonError(status, { error: { message, type, code } });
 }
 
+/** Silence for `prefillMs` (the provider sends `: ping` meanwhile), then a short answer. */
+function pingedPrefill(ctx: ScenarioContext, prefillMs: number) {
+  return build(F, ctx)
+    .add({ sleep: prefillMs })
+    .role()
+    .contents(ANSWER_TOKENS)
+    .finish('stop')
+    .usage()
+    .done()
+    .plan({ keepaliveMs: 300, keepaliveComment: 'ping' });
+}
+
 const scenarios: Record<string, Scenario> = {
   'qwen/qwen3-8b': (_b, ctx) => reasoningAnswer(ctx).plan(),
-  ping: (_b, ctx) =>
-    build(F, ctx)
-      .add({ sleep: 1000 })
-      .role()
-      .contents(ANSWER_TOKENS)
-      .finish('stop')
-      .usage()
-      .done()
-      .plan({ keepaliveMs: 300, keepaliveComment: 'ping' }),
+  ping: (_b, ctx) => pingedPrefill(ctx, 1000),
   // A long prefill kept alive by pings: seconds in which a test can act while the answer is pending.
-  'slow-start': (_b, ctx) =>
-    build(F, ctx)
-      .add({ sleep: 4000 })
-      .role()
-      .contents(ANSWER_TOKENS)
-      .finish('stop')
-      .usage()
-      .done()
-      .plan({ keepaliveMs: 300, keepaliveComment: 'ping' }),
+  'slow-start': (_b, ctx) => pingedPrefill(ctx, 4000),
   split: (_b, ctx) => splitPlan(answer(F, ctx, CHAT_TOKENS), 4004),
   'error-midstream': (_b, ctx) =>
     build(F, ctx)
