@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
-test('Markdown renders tables, lists, links and highlighted code with a copy button', async ({ page, context }) => {
+test('Markdown renders tables, lists, links and highlighted code with a copy button', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openApp(page);
   await pickModel(page, 'vllm:markdown');
@@ -9,11 +12,15 @@ test('Markdown renders tables, lists, links and highlighted code with a copy but
   const answer = lastAnswer(page);
   await expect(answer).toHaveAttribute('data-status', 'complete');
 
-  await expect(answer.getByRole('heading', { name: 'Streaming responses in TypeScript' })).toBeVisible();
+  await expect(
+    answer.getByRole('heading', { name: 'Streaming responses in TypeScript' }),
+  ).toBeVisible();
   await expect(answer.getByRole('table')).toBeVisible();
   await expect(answer.getByRole('row')).toHaveCount(4);
   await expect(answer.getByRole('listitem')).toHaveCount(5);
   await expect(answer.locator('pre code.hljs .hljs-keyword').first()).toBeVisible();
+  // Highlighting ran in the page's worker, off the main thread.
+  expect(page.workers().some((w) => w.url().includes('/_next/static/'))).toBe(true);
   const link = answer.getByRole('link', { name: 'HTML living standard' });
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 
