@@ -19,13 +19,13 @@ export function MessageList({ conversationId, completion }: { conversationId: st
   const count = ids.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const { atBottom, jumpToLatest } = useStickToBottom(scrollRef, contentRef);
+  const { atBottom, jumpToLatest, followLatest } = useStickToBottom(scrollRef, contentRef);
   useMarkdownWarmUp();
 
   // Opening a conversation or sending a message shows the latest turn.
   useEffect(() => {
-    jumpToLatest();
-  }, [conversationId, count, jumpToLatest]);
+    followLatest();
+  }, [conversationId, count, followLatest]);
 
   return (
     <div className="relative min-h-0 flex-1">

@@ -16,7 +16,11 @@ const THRESHOLD_PX = 48;
 export function useStickToBottom(
   scrollRef: RefObject<HTMLElement | null>,
   contentRef: RefObject<HTMLElement | null>,
-): { atBottom: boolean; jumpToLatest: (behavior?: ScrollBehavior) => void } {
+): {
+  atBottom: boolean;
+  jumpToLatest: (behavior?: ScrollBehavior) => void;
+  followLatest: () => void;
+} {
   const stuck = useRef(true);
   const lastTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
@@ -36,6 +40,18 @@ export function useStickToBottom(
     },
     [scrollRef, update],
   );
+
+  /**
+   * Re-attaches and scrolls to the bottom at the next frame rather than now: right after a render
+   * (a message was just sent), reading the scroll height now would force the browser to lay out
+   * the new conversation inside the click or key handler's task.
+   */
+  const followLatest = useCallback(() => {
+    update(true);
+    requestAnimationFrame(() => {
+      if (stuck.current) jumpToLatest();
+    });
+  }, [update, jumpToLatest]);
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -75,5 +91,5 @@ export function useStickToBottom(
     };
   }, [scrollRef, contentRef, update]);
 
-  return { atBottom, jumpToLatest };
+  return { atBottom, jumpToLatest, followLatest };
 }

@@ -95,7 +95,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         if (conversation) void persistence.saveConversation(conversation);
       },
       deps.timers,
-      deps.saveIntervalMs ?? 800,
+      deps.saveIntervalMs ?? 500,
     );
     const touchMeta = () => saver.touch(META_KEY);
     const runner = createRunner({

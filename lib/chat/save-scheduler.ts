@@ -24,7 +24,7 @@ export interface SaveScheduler {
 export function createSaveScheduler(
   save: (key: string) => void,
   timers: TimerApi,
-  intervalMs = 800,
+  intervalMs = 500,
 ): SaveScheduler {
   const pending = new Map<string, unknown>();
   const run = (key: string) => {
