@@ -3,6 +3,7 @@
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore } from '@/lib/chat/chat-store';
 import { createIdbBackend } from '@/lib/chat/kv-backend';
+import { createStorageStash } from '@/lib/chat/meta-stash';
 import { createPersistence } from '@/lib/chat/persistence';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
@@ -12,7 +13,12 @@ export const ChatStoreContext = createContext<ChatStore | null>(null);
 
 function browserStore(): ChatStore {
   return createChatStore({
-    createPersistence: (onFallback) => createPersistence(createIdbBackend(), onFallback),
+    createPersistence: (onFallback) =>
+      createPersistence(
+        createIdbBackend(),
+        onFallback,
+        createStorageStash(() => window.localStorage, 'runnel:meta-stash'),
+      ),
     fetch: (...args) => window.fetch(...args),
     scheduleFrame: browserStreamScheduler(),
     timers: browserTimers,

@@ -16,10 +16,37 @@ test('a reload keeps the conversation, its settings and the draft', async ({ pag
   await reloadApp(page);
   await expect(page.getByRole('log')).toContainText(`Remember me ${marker}`);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await expect(lastAnswer(page)).toContainText('Hello! Café crème brûlée and 東京 ramen — şarkı ğüzel ılık 🚀.');
-  await expect(page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: `Remember me ${marker}`, exact: true })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: /^Model: / })).toHaveAccessibleName('Model: chat');
+  await expect(lastAnswer(page)).toContainText(
+    'Hello! Café crème brûlée and 東京 ramen — şarkı ğüzel ılık 🚀.',
+  );
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: `Remember me ${marker}`, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Model: / })).toHaveAccessibleName(
+    'Model: chat',
+  );
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('unsent draft');
+});
+
+test('a draft typed the moment before a reload survives it', async ({ page }) => {
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  await send(page, `Draft test ${nonce()}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  // No wait: the throttled database save has not run yet, the page-hide stash has to keep it.
+  await page.getByRole('textbox', { name: 'Message' }).fill('typed just before reloading');
+  await reloadApp(page);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    'typed just before reloading',
+  );
+  // And it is in the database afterwards: a second reload still has it.
+  await page.waitForTimeout(700);
+  await reloadApp(page);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    'typed just before reloading',
+  );
 });
 
 test('reloading mid-stream keeps the partial answer, marked incomplete', async ({ page }) => {
@@ -43,5 +70,7 @@ test('reloading mid-stream keeps the partial answer, marked incomplete', async (
   expect(before.startsWith(kept) || kept.startsWith(before)).toBe(true);
   expect(before.length - kept.length).toBeLessThan(200);
   await expect(after.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  await expect.poll(async () => (await backendRequests('slow', marker))[0]?.outcome).toBe('client_closed');
+  await expect
+    .poll(async () => (await backendRequests('slow', marker))[0]?.outcome)
+    .toBe('client_closed');
 });

@@ -132,6 +132,8 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           lastModel: s.lastModel ?? lastModel,
         }));
         for (const id of settled) saver.flush(id);
+        // Meta may have come from the page-hide stash: put it in the database (which clears it).
+        touchMeta();
       },
 
       startNewChat() {
@@ -234,7 +236,14 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       editAndResend: (conversationId, messageId, text, model) =>
         runner.editAndResend(conversationId, messageId, text, model),
       dismissStorageNotice: () => set({ storageNotice: null }),
-      flushSaves: () => saver.flushAll(),
+      flushSaves: () => {
+        const s = get();
+        // Database writes may not finish if the page is going away; the stash is synchronous.
+        if (s.hydrated) {
+          persistence.stashMeta({ activeId: s.activeId, drafts: s.drafts, lastModel: s.lastModel });
+        }
+        saver.flushAll();
+      },
     };
   });
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { createConversation } from './conversation';
 import { createIdbBackend, createMemoryBackend, type KvBackend } from './kv-backend';
+import { createStorageStash } from './meta-stash';
 import { createPersistence, describeStorageError } from './persistence';
 
 const conv = (id: string) => createConversation(id, 'vllm:chat', 1);
@@ -69,5 +70,67 @@ describe('persistence fallback', () => {
     await kv.set('k', value);
     value.n = 2;
     expect(await kv.get('k')).toEqual({ n: 1 });
+  });
+});
+
+describe('the page-hide stash', () => {
+  /** An in-memory Web Storage. */
+  function memoryStorage(): Storage {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      clear: () => items.clear(),
+      getItem: (k) => items.get(k) ?? null,
+      key: (i) => [...items.keys()][i] ?? null,
+      removeItem: (k) => void items.delete(k),
+      setItem: (k, v) => void items.set(k, String(v)),
+    };
+  }
+
+  it('loads meta stashed at page hide ahead of the database copy, until a newer save', async () => {
+    const storage = memoryStorage();
+    const stash = createStorageStash(() => storage, 'stash');
+    const kv = createMemoryBackend();
+    const p = createPersistence(kv, vi.fn(), stash);
+    await p.saveMeta({ activeId: 'a', drafts: { a: 'old' }, lastModel: 'm' });
+    // The page goes away with a newer draft than the database has (its write would be aborted).
+    p.stashMeta({ activeId: 'a', drafts: { a: 'typed just before the reload' }, lastModel: 'm' });
+    const reloaded = createPersistence(kv, vi.fn(), stash);
+    expect((await reloaded.load()).meta.drafts).toEqual({ a: 'typed just before the reload' });
+    // Once the database has it, the stash is gone and the database is the source again.
+    await reloaded.saveMeta({ activeId: 'a', drafts: { a: 'newest' }, lastModel: 'm' });
+    expect(storage.getItem('stash')).toBeNull();
+    expect((await createPersistence(kv, vi.fn(), stash).load()).meta.drafts).toEqual({
+      a: 'newest',
+    });
+  });
+
+  it('ignores an unreadable stash and works without Web Storage', async () => {
+    const storage = memoryStorage();
+    storage.setItem('stash', '{not json');
+    const notMeta = memoryStorage();
+    notMeta.setItem('stash', '"a string"');
+    const kv = createMemoryBackend();
+    await kv.set('meta', { activeId: null, drafts: { x: 'kept' }, lastModel: null });
+    const fromBroken = createPersistence(
+      kv,
+      vi.fn(),
+      createStorageStash(() => storage, 'stash'),
+    );
+    expect((await fromBroken.load()).meta.drafts).toEqual({ x: 'kept' });
+    const fromNotMeta = createPersistence(
+      kv,
+      vi.fn(),
+      createStorageStash(() => notMeta, 'stash'),
+    );
+    expect((await fromNotMeta.load()).meta.drafts).toEqual({ x: 'kept' });
+    const blocked = createStorageStash(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    }, 'stash');
+    const p = createPersistence(kv, vi.fn(), blocked);
+    expect(() => p.stashMeta({ activeId: null, drafts: {}, lastModel: null })).not.toThrow();
+    expect((await p.load()).meta.drafts).toEqual({ x: 'kept' });
   });
 });

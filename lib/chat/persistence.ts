@@ -1,5 +1,6 @@
 import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
+import type { MetaStash } from './meta-stash';
 
 /** Everything besides conversations that survives a reload. */
 export interface StoredMeta {
@@ -21,6 +22,8 @@ export interface ChatPersistence {
   saveConversation(conversation: Conversation): Promise<void>;
   deleteConversation(id: string): Promise<void>;
   saveMeta(meta: StoredMeta): Promise<void>;
+  /** Keeps `meta` synchronously for the next load, when the page is about to go away. */
+  stashMeta(meta: StoredMeta): void;
 }
 
 export const EMPTY_META: StoredMeta = { activeId: null, drafts: {}, lastModel: null };
@@ -54,11 +57,13 @@ export function describeStorageError(error: unknown): string {
 /**
  * Persistence over a key-value backend that degrades instead of failing: on the first storage error
  * (quota, private mode, no IndexedDB) it tells `onFallback` once and keeps working in memory, so
- * the app never stops because the disk said no.
+ * the app never stops because the disk said no. With a `stash`, meta kept at page hide is loaded
+ * ahead of the backend's copy, until the backend saves a newer one.
  */
 export function createPersistence(
   primary: KvBackend,
   onFallback: (message: string) => void,
+  stash?: MetaStash,
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
@@ -93,7 +98,9 @@ export function createPersistence(
               ([key, value]) => key.startsWith(CONVERSATION_PREFIX) && looksLikeConversation(value),
             )
             .map(([, value]) => value as Conversation);
-          const meta = toMeta(all.find(([key]) => key === META_KEY)?.[1]);
+          const stashed = stash?.read();
+          const stored = all.find(([key]) => key === META_KEY)?.[1];
+          const meta = toMeta(stashed && typeof stashed === 'object' ? stashed : stored);
           return { conversations, meta };
         },
         () => ({ conversations: [], meta: { ...EMPTY_META } }),
@@ -110,8 +117,13 @@ export function createPersistence(
       ),
     saveMeta: (meta) =>
       guard(
-        (kv) => kv.set(META_KEY, meta),
+        async (kv) => {
+          await kv.set(META_KEY, meta);
+          // The database has the newest meta now; a stash would only be older.
+          if (!fellBack) stash?.clear();
+        },
         () => undefined,
       ),
+    stashMeta: (meta) => stash?.write(meta),
   };
 }

@@ -33,5 +33,8 @@ export function createEmbedPersistence(
     saveConversation: async (c) => (await chosenPersistence()).saveConversation(c),
     deleteConversation: async (id) => (await chosenPersistence()).deleteConversation(id),
     saveMeta: async (meta) => (await chosenPersistence()).saveMeta(meta),
+    // No synchronous stash in the widget: its storage is only known after the asynchronous probe,
+    // and a visitor's draft in a site's chat box is not worth a second store in a third-party frame.
+    stashMeta: () => undefined,
   };
 }
