@@ -1,5 +1,5 @@
-/** What an idle callback is told about the time it has. */
-export interface IdleDeadline {
+/** What an idle callback is told about the time it has (the part of the DOM's `IdleDeadline` used). */
+interface IdleTime {
   timeRemaining(): number;
 }
 
@@ -7,7 +7,7 @@ export interface IdleDeadline {
  * Runs `task` when the main thread is idle (within `timeoutMs` at the latest); returns a function
  * that cancels it. Falls back to a timer where `requestIdleCallback` is missing.
  */
-export function whenIdle(task: (deadline: IdleDeadline) => void, timeoutMs = 500): () => void {
+export function whenIdle(task: (deadline: IdleTime) => void, timeoutMs = 500): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(handle);
@@ -23,7 +23,7 @@ export function whenIdle(task: (deadline: IdleDeadline) => void, timeoutMs = 500
 export function createIdleQueue(timeoutMs: number) {
   const jobs = new Set<() => void>();
   let scheduled = false;
-  const run = (deadline: IdleDeadline) => {
+  const run = (deadline: IdleTime) => {
     scheduled = false;
     let first = true;
     for (const job of jobs) {

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, recordAttribute, recorded, send } from './helpers';
+import { lastAnswer, nonce, openApp, pickModel, recordValues, recorded, send } from './helpers';
 
 test('a cold model shows the wait, its startup stages, then the continuation', async ({ page }) => {
   await openApp(page);
   await pickModel(page, 'acs:cold-start');
   // Each stage is on screen for a moment: record what was shown rather than poll for each one.
-  await recordAttribute(page, '[role="log"] [data-testid="backend-status"]');
+  await recordValues(page, '[role="log"] [data-testid="backend-status"]');
   const prompt = `Five reasons to learn Rust (${nonce()}):\n1.`;
   await send(page, prompt);
 

@@ -2,7 +2,7 @@
  * Shared steps of the UI specs. Every test runs in its own browser context (own IndexedDB) and
  * finds its backend request by model + a nonce in its message, so files can run in parallel.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { SCENARIO_URL } from '../support/ports';
 
 /** A unique marker to put in a message and find the backend request by. */
@@ -38,20 +38,23 @@ export async function pickModel(page: Page, id: string): Promise<void> {
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
+/** Where a chat UI is: the page itself, or the widget's frame. */
+type ChatScope = Page | FrameLocator;
+
 /**
  * Types a message and sends it with Enter, once Send is enabled (the page may still be resolving
  * the model on a busy machine; Enter does nothing until then).
  */
-export async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
+export async function send(scope: ChatScope, text: string): Promise<void> {
+  const box = scope.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
-  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
+  await expect(scope.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
   await box.press('Enter');
 }
 
 /** The last answer in the conversation log. */
-export function lastAnswer(page: Page): Locator {
-  return page.getByRole('log').locator('article[data-role="assistant"]').last();
+export function lastAnswer(scope: ChatScope): Locator {
+  return scope.getByRole('log').locator('article[data-role="assistant"]').last();
 }
 
 /** A request the scenario backend recorded. */
@@ -78,7 +81,7 @@ export async function backendRequests(model: string, marker: string): Promise<Re
  * `attribute` is omitted — so a test can assert on states that pass faster than polling could see
  * them. A MutationObserver runs after every DOM change, so no committed state is missed.
  */
-export async function recordAttribute(
+export async function recordValues(
   page: Page,
   selector: string,
   attribute?: string,
@@ -104,7 +107,7 @@ export async function recordAttribute(
   );
 }
 
-/** The values recorded by `recordAttribute`. */
+/** The values recorded by `recordValues`. */
 export function recorded(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
 }

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, recordAttribute, recorded, send } from './helpers';
+import { lastAnswer, nonce, openApp, pickModel, recordValues, recorded, send } from './helpers';
 
 test('reasoning streams first in an open panel, then the answer collapses it', async ({ page }) => {
   await openApp(page);
   // Thinking spread over about a second, so the "Thinking…" state is on screen long enough to be
   // seen even on a busy machine (events are applied at most once per frame).
   await pickModel(page, 'vllm:slow-reasoning');
-  await recordAttribute(page, '[role="log"] article button[aria-expanded]', 'aria-expanded');
+  await recordValues(page, '[role="log"] article button[aria-expanded]', 'aria-expanded');
   const labels: string[] = [];
   await page.exposeFunction('__label', (t: string) => labels.push(t));
   await page.evaluate(() => {

@@ -3,15 +3,12 @@
  * `public/widget.js` from the app, on an allowed or a refused origin.
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { SCENARIO_URL } from '../support/ports';
 import { HOST_URL } from './host-ports';
 
-type WidgetEvent = [string] | [string, unknown];
+// The chat inside the frame is the chat UI: its steps are the UI specs' own.
+export { backendRequests, lastAnswer, nonce, send } from '../ui/helpers';
 
-/** A unique marker to put in a message and find the backend request by. */
-export function nonce(): string {
-  return `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-}
+type WidgetEvent = [string] | [string, unknown];
 
 /** Opens the host page; `attrs` become the loader's `data-` attributes. */
 export async function openHost(
@@ -65,29 +62,6 @@ export async function openWidget(page: Page): Promise<FrameLocator> {
   const frame = chatFrame(page);
   await expect(frame.getByRole('textbox', { name: 'Message' })).toBeVisible();
   return frame;
-}
-
-/** Types a message in the widget and sends it with Enter, once Send is enabled (model resolved). */
-export async function send(frame: FrameLocator, text: string): Promise<void> {
-  const box = frame.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await expect(frame.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
-  await box.press('Enter');
-}
-
-/** The last answer in the widget's conversation. */
-export function lastAnswer(frame: FrameLocator): Locator {
-  return frame.getByRole('log').locator('article[data-role="assistant"]').last();
-}
-
-/** Requests for upstream `model` whose body mentions `marker`, as the scenario backend recorded them. */
-export async function backendRequests(
-  model: string,
-  marker: string,
-): Promise<{ outcome?: string }[]> {
-  const res = await fetch(`${SCENARIO_URL}/__control/requests?model=${encodeURIComponent(model)}`);
-  const { requests } = (await res.json()) as { requests: { outcome?: string; body: unknown }[] };
-  return requests.filter((r) => JSON.stringify(r.body).includes(marker));
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import type { ScheduleFrame } from './frame-batcher';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
-import { createPersistence, type ChatPersistence } from './persistence';
+import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
 import { createSaveScheduler, type TimerApi } from './save-scheduler';
 
 /** Everything the store does, besides its data. */
@@ -69,6 +69,11 @@ export interface ChatStoreDeps {
 
 const META_KEY = '\u0000meta';
 
+/** What of the state is kept as meta (persistence.ts). */
+function metaOf(s: ChatState): StoredMeta {
+  return { activeId: s.activeId, drafts: s.drafts, lastModel: s.lastModel };
+}
+
 /**
  * Creates a chat store: one per provider component, never a module-level singleton (ARCHITECTURE.md,
  * "House style"). Vanilla zustand so it runs and is tested without React.
@@ -84,11 +89,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       (key) => {
         const s = get();
         if (key === META_KEY) {
-          void persistence.saveMeta({
-            activeId: s.activeId,
-            drafts: s.drafts,
-            lastModel: s.lastModel,
-          });
+          void persistence.saveMeta(metaOf(s));
           return;
         }
         const conversation = s.conversations[key];
@@ -239,9 +240,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       flushSaves: () => {
         const s = get();
         // Database writes may not finish if the page is going away; the stash is synchronous.
-        if (s.hydrated) {
-          persistence.stashMeta({ activeId: s.activeId, drafts: s.drafts, lastModel: s.lastModel });
-        }
+        if (s.hydrated) persistence.stashMeta(metaOf(s));
         saver.flushAll();
       },
     };

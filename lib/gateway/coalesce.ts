@@ -1,11 +1,10 @@
 import type { RunnelEvent } from '../protocol/events';
 
 /**
- * Merges the events produced from one upstream read: adjacent text deltas of the same kind become
- * one event, and of the running usage counts only the latest is kept. Nothing waits — only what
- * already arrived together is merged — so latency is unchanged, while a fast backend (thousands of
- * tokens a second, several frames per read) costs the browser a fraction of the events to parse
- * and render. Order is otherwise kept: a running count goes out before the next non-text event.
+ * Merges events that go out in one write (see pacer.ts): adjacent text deltas of the same kind
+ * become one event, and of the running usage counts only the latest is kept, so a fast backend
+ * (thousands of tokens a second) costs the browser a fraction of the events to parse and render.
+ * Order is otherwise kept: a running count goes out before the next non-text event.
  */
 export function coalesceEvents(events: readonly RunnelEvent[]): RunnelEvent[] {
   const out: RunnelEvent[] = [];
