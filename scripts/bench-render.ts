@@ -3,15 +3,19 @@
  * scenario backend (`vllm:bench-markdown`, 2,000 tokens/s) into the real page in Chromium with 4×
  * CPU throttling and prints, for Runnel and for a baseline that re-renders the whole message with
  * react-markdown on every update, the longest main-thread task, the tasks over 50 ms and the
- * scripting time. Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
+ * scripting time. A third row, the floor, shows the same text as plain text in a bare page (see
+ * `FLOOR_PAGE`): what the browser alone costs for it on this machine, below which no renderer can
+ * go. Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startScenarioBackend } from '../e2e/scenario-backend/server';
+import { BENCH_TOKENS_PER_SECOND } from '../e2e/scenario-backend/scenarios/bench';
 import { benchTokens } from '../e2e/scenario-backend/scenarios/bench-markdown';
 import { APP_ENV } from '../e2e/support/app-env';
 import { APP_URL, SCENARIO_URL } from '../e2e/support/ports';
 import {
+  FLOOR_PAGE,
   fmt,
   startApp,
   stopApp,
@@ -57,6 +61,8 @@ async function measure(
     prepare(p: Page): Promise<void>;
     start(p: Page): Promise<void>;
     done(p: Page): Promise<void>;
+    /** Tokens per second the page received; by default, the scenario backend's rate. */
+    rate?(p: Page): Promise<number>;
   },
 ): Promise<Result> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -91,6 +97,7 @@ async function measure(
   const longTasks = await page.evaluate(
     () => (window as unknown as { __longTasks: number[] }).__longTasks,
   );
+  const streamTokensPerSecond = steps.rate ? await steps.rate(page) : await backendRate(sinceId);
   await context.close();
   return {
     name,
@@ -98,7 +105,7 @@ async function measure(
     scriptingMs,
     wallMs,
     longTasksObserved: longTasks.length,
-    streamTokensPerSecond: await backendRate(sinceId),
+    streamTokensPerSecond,
   };
 }
 
@@ -145,6 +152,18 @@ const baseline = {
   done: (page: Page) => waitInPage(page, 'article[data-status="complete"]'),
 };
 
+const floor = {
+  async prepare(page: Page) {
+    await page.setContent(FLOOR_PAGE);
+    await page.evaluate(`window.benchTokens = ${JSON.stringify(benchTokens())}`);
+  },
+  async start(page: Page) {
+    await page.evaluate(`floorStart(window.benchTokens, ${BENCH_TOKENS_PER_SECOND})`);
+  },
+  done: (page: Page) => waitInPage(page, 'body[data-done]'),
+  rate: async (page: Page) => Number(await page.locator('body').getAttribute('data-done')),
+};
+
 function print(results: Result[]): void {
   const rows = [
     [
@@ -180,6 +199,14 @@ function print(results: Result[]): void {
         `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
     );
   }
+  const f = results[2];
+  if (a && b && f) {
+    console.log(
+      `floor: plain text alone has ${f.tasksOver50} tasks > 50 ms (longest ${fmt(f.longestTaskMs)} ms) and keeps the main thread busy ${fmt(f.totalTaskMs)} ms` +
+        (f.tasksOver50 > 0 ? ' — on this machine at this throttling, no renderer can have none' : '') +
+        (b.totalTaskMs / 5 < f.totalTaskMs ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor` : ''),
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -208,6 +235,7 @@ async function main(): Promise<void> {
     const results = [
       await measure(browser, 'Runnel', runnel),
       await measure(browser, 'Baseline', baseline),
+      await measure(browser, 'Floor (plain text)', floor),
     ];
     print(results);
     mkdirSync('bench-results', { recursive: true });

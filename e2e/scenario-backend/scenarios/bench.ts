@@ -5,7 +5,7 @@ import { answer } from './common';
 import { benchTokens } from './bench-markdown';
 
 /** Default benchmark rate; the writer batches frames per timer tick to reach it. */
-const BENCH_TOKENS_PER_SECOND = 2000;
+export const BENCH_TOKENS_PER_SECOND = 2000;
 
 /** Benchmark scenarios, by model id. */
 export const benchScenarios: Record<string, Scenario> = {
