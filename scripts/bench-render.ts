@@ -114,7 +114,12 @@ const runnel = {
     await page.goto(APP_URL);
     await page.getByRole('combobox', { name: /^Model: / }).click();
     await page.locator(`[role="option"][data-model-id="${MODEL}"]`).click();
-    await page.getByRole('textbox', { name: 'Message' }).fill('Write the benchmark report.');
+    // As a person would: click into the message box and type. (The pointer then rests on the
+    // composer, not where the model list was — over the answer, where every scroll of a streaming
+    // answer makes the browser hit-test and send hover events.)
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.click();
+    await message.fill('Write the benchmark report.');
   },
   start: (page: Page) => page.getByRole('textbox', { name: 'Message' }).press('Enter'),
   done: (page: Page) => waitInPage(page, 'article[data-role="assistant"][data-status="complete"]'),
@@ -152,17 +157,22 @@ const baseline = {
   done: (page: Page) => waitInPage(page, 'article[data-status="complete"]'),
 };
 
-const floor = {
-  async prepare(page: Page) {
-    await page.setContent(FLOOR_PAGE);
-    await page.evaluate(`window.benchTokens = ${JSON.stringify(benchTokens())}`);
-  },
-  async start(page: Page) {
-    await page.evaluate(`floorStart(window.benchTokens, ${BENCH_TOKENS_PER_SECOND})`);
-  },
-  done: (page: Page) => waitInPage(page, 'body[data-done]'),
-  rate: async (page: Page) => Number(await page.locator('body').getAttribute('data-done')),
-};
+/** The floor (see `FLOOR_PAGE`), its text shown at every frame or at most every `intervalMs`. */
+function floor(intervalMs: number) {
+  return {
+    async prepare(page: Page) {
+      await page.setContent(FLOOR_PAGE);
+      await page.evaluate(`window.benchTokens = ${JSON.stringify(benchTokens())}`);
+    },
+    async start(page: Page) {
+      await page.evaluate(
+        `floorStart(window.benchTokens, ${BENCH_TOKENS_PER_SECOND}, ${intervalMs})`,
+      );
+    },
+    done: (page: Page) => waitInPage(page, 'body[data-done]'),
+    rate: async (page: Page) => Number(await page.locator('body').getAttribute('data-done')),
+  };
+}
 
 function print(results: Result[]): void {
   const rows = [
@@ -199,12 +209,16 @@ function print(results: Result[]): void {
         `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
     );
   }
-  const f = results[2];
-  if (a && b && f) {
+  const floors = results.slice(2);
+  if (a && b && floors.length) {
+    const fewest = Math.min(...floors.map((f) => f.tasksOver50));
+    const leastBusy = Math.min(...floors.map((f) => f.totalTaskMs));
     console.log(
-      `floor: plain text alone has ${f.tasksOver50} tasks > 50 ms (longest ${fmt(f.longestTaskMs)} ms) and keeps the main thread busy ${fmt(f.totalTaskMs)} ms` +
-        (f.tasksOver50 > 0 ? ' — on this machine at this throttling, no renderer can have none' : '') +
-        (b.totalTaskMs / 5 < f.totalTaskMs ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor` : ''),
+      `floor: plain text alone has at least ${fewest} tasks > 50 ms and keeps the main thread busy at least ${fmt(leastBusy)} ms` +
+        (fewest > 0 ? ' — on this machine at this throttling, no renderer of this stream can have none' : '') +
+        (b.totalTaskMs / 5 < leastBusy
+          ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor`
+          : ''),
     );
   }
 }
@@ -235,7 +249,8 @@ async function main(): Promise<void> {
     const results = [
       await measure(browser, 'Runnel', runnel),
       await measure(browser, 'Baseline', baseline),
-      await measure(browser, 'Floor (plain text)', floor),
+      await measure(browser, 'Floor: plain text, every frame', floor(0)),
+      await measure(browser, 'Floor: plain text, 4 times/s', floor(250)),
     ];
     print(results);
     mkdirSync('bench-results', { recursive: true });
