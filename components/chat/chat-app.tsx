@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
+import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageList } from '../messages/message-list';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
@@ -43,6 +44,7 @@ export function ChatApp() {
   const { info } = useActiveModel();
   useEscapeStops(activeId, running);
   useDocumentTitle(title);
+  useMarkdownWarmUp();
 
   return (
     <div className="flex h-dvh overflow-hidden">

@@ -7,6 +7,7 @@ import { MAX_UNREAD } from '@/lib/embed/wire';
 import { useActiveModel } from '../chat/use-active-model';
 import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
 import { Composer } from '../composer/composer';
+import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageList } from '../messages/message-list';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
@@ -55,6 +56,7 @@ export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
     s.activeId ? (s.conversations[s.activeId]?.messages.length ?? 0) > 0 : false,
   );
   const { info } = useActiveModel();
+  useMarkdownWarmUp();
   const [theme, setTheme] = useState(options.theme);
   const [expanded, setExpanded] = useState(false);
   // Whether the host shows the panel; answers that end while it is hidden are unread.

@@ -1,14 +1,15 @@
 'use client';
 
 import { useEffect } from 'react';
-import { warmUpLexer } from '@/lib/chat/markdown-blocks';
+import { lexerWarmUpSteps } from '@/lib/chat/markdown-blocks';
 import { warmUpHighlighter } from './highlighter';
-import { whenIdle } from './idle';
+import { createIdleQueue } from './idle';
 
 /**
- * Once per page, while it is idle: compiles the Markdown lexer, and starts the highlighting worker
- * (which compiles its grammars on its own thread), so the first answer does not pay for them in
- * the middle of its stream.
+ * Once per page, while it is idle (from the moment the chat shows, while the person reads or
+ * types): compiles the Markdown lexer's rules a few at a time, and starts the highlighting worker
+ * (which compiles its grammars on its own thread), so neither the send nor the first answer pays
+ * for them.
  */
 let warmedUp = false;
 
@@ -17,9 +18,8 @@ export function useMarkdownWarmUp(): void {
     if (warmedUp) return;
     warmedUp = true;
     // Not cancelled on unmount: it is done once for the page, whoever asked first.
-    whenIdle(() => {
-      warmUpLexer();
-      warmUpHighlighter();
-    }, 5_000);
+    const queue = createIdleQueue(5_000);
+    queue.add(warmUpHighlighter);
+    for (const step of lexerWarmUpSteps()) queue.add(step);
   }, []);
 }

@@ -5,7 +5,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { ArrowDownIcon } from '../ui/icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStore } from '../chat/use-chat-store';
-import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageItem } from './message-item';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -20,7 +19,6 @@ export function MessageList({ conversationId, completion }: { conversationId: st
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const { atBottom, jumpToLatest, followLatest } = useStickToBottom(scrollRef, contentRef);
-  useMarkdownWarmUp();
 
   // Opening a conversation or sending a message shows the latest turn.
   useEffect(() => {

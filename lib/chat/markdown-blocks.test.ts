@@ -1,7 +1,9 @@
+import type { Token } from 'marked';
 import { describe, expect, it } from 'vitest';
 import {
   extendSplit,
   finalSplit,
+  lexerWarmUpSteps,
   settleSplit,
   splitMarkdown,
   type BlockSplit,
@@ -164,5 +166,43 @@ describe('finalSplit', () => {
       JSON.stringify(split.blocks[0]!.tokens).includes('"type":"link"');
     expect(link(streamed)).toBe(false);
     expect(link(finalSplit(streamed))).toBe(true);
+  });
+});
+
+describe('lexerWarmUpSteps', () => {
+  it('together lex every kind of block and inline the answers use', () => {
+    const types = new Set<string>();
+    const collect = (tokens: readonly Token[]) => {
+      for (const token of tokens) {
+        types.add(token.type);
+        if ('tokens' in token && token.tokens) collect(token.tokens);
+        if (token.type === 'list') for (const item of token.items as Token[]) collect([item]);
+        if (token.type === 'table') {
+          for (const cell of token.header as { tokens: Token[] }[]) collect(cell.tokens);
+        }
+      }
+    };
+    for (const step of lexerWarmUpSteps()) {
+      for (const block of step().blocks) collect(block.tokens);
+    }
+    for (const type of [
+      'heading',
+      'paragraph',
+      'list',
+      'list_item',
+      'table',
+      'blockquote',
+      'hr',
+      'code',
+      'def',
+      'html',
+      'em',
+      'strong',
+      'del',
+      'codespan',
+      'link',
+    ]) {
+      expect(types, type).toContain(type);
+    }
   });
 });

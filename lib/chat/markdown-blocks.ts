@@ -145,42 +145,25 @@ export function createBlockSplitter(): (source: string) => BlockSplit {
   return (source) => (last = extendSplit(last, source));
 }
 
-/** Every construct the lexer has rules for, so lexing it once compiles and warms them all. */
-const WARM_UP_SAMPLE = [
-  '# Heading',
-  'Setext heading',
-  '---',
+/**
+ * Every construct the lexer has rules for, in small documents: lexing each once compiles and warms
+ * its rules. Separate pieces so that each can be lexed in its own idle moment.
+ */
+const WARM_UP_SAMPLES = [
+  '# Heading\n\nSetext heading\n---',
   'A paragraph with *emphasis*, **strong**, ~~struck~~, `code`, a [link](https://example.com) and https://example.org.',
-  '',
-  '- item',
-  '  - nested [x] task',
-  '1. first',
-  '2. second',
-  '',
-  '| a | b |',
-  '| - | -: |',
-  '| 1 | 2 |',
-  '',
-  '> quoted',
-  '',
-  '```ts',
-  'const x = 1;',
-  '```',
-  '',
-  '    indented code',
-  '',
-  '[ref]: https://example.com "title"',
-  '',
-  '<div>html</div>',
-  '',
-  '***',
-].join('\n');
+  '- item\n  - nested [x] task\n1. first\n2. second',
+  '| a | b |\n| - | -: |\n| 1 | 2 |',
+  '> quoted\n\n***',
+  '```ts\nconst x = 1;\n```\n\n    indented code',
+  '[ref]: https://example.com "title"\n\n[text][ref]\n\n<div>html</div>',
+];
 
 /**
- * Lexes a small document with every Markdown construct. V8 compiles regular expressions and
- * optimises code on first use; doing it while the page is idle keeps that cost out of the first
- * streamed answer.
+ * Steps that each lex a small document with some Markdown constructs, together all of them. V8
+ * compiles regular expressions and optimises code on first use; running the steps while the page
+ * is idle keeps that cost out of the first streamed answer.
  */
-export function warmUpLexer(): void {
-  splitMarkdown(WARM_UP_SAMPLE);
+export function lexerWarmUpSteps(): (() => BlockSplit)[] {
+  return WARM_UP_SAMPLES.map((sample) => () => splitMarkdown(sample));
 }
