@@ -47,7 +47,8 @@ export async function stopApp(app: ChildProcess): Promise<void> {
 
 /** Starts `next start` for the built app; the caller stops it with `stopApp`. */
 export function startApp(port: number, env: Record<string, string>): ChildProcess {
-  if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npm run build` first.');
+  if (!existsSync('.next/BUILD_ID'))
+    throw new Error('No production build: run `npm run build` first.');
   return spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
     env: { ...process.env, ...env },
     stdio: 'ignore',
@@ -103,7 +104,10 @@ export function taskFigures(trace: Buffer): TaskFigures {
 
 /** "1,234" / "12.3". */
 export function fmt(n: number, digits = 0): string {
-  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 /**

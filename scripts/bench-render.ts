@@ -3,9 +3,10 @@
  * scenario backend (`vllm:bench-markdown`, 2,000 tokens/s) into the real page in Chromium with 4×
  * CPU throttling and prints, for Runnel and for a baseline that re-renders the whole message with
  * react-markdown on every update, the longest main-thread task, the tasks over 50 ms and the
- * scripting time. A third row, the floor, shows the same text as plain text in a bare page (see
- * `FLOOR_PAGE`): what the browser alone costs for it on this machine, below which no renderer can
- * go. Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
+ * scripting time. Two more rows, the floor, show the same text as plain text in a bare page (see
+ * `FLOOR_PAGE`): what the browser alone costs for it on this machine. All variants run in each of
+ * `BENCH_ROUNDS` rounds (3), and the summary uses each figure's median. Reuses a running stack
+ * (Playwright's) or starts its own; needs `npm run build`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -26,6 +27,11 @@ import {
 
 /** The issue's 4×; BENCH_CPU_THROTTLING overrides it to see how the figures scale. */
 const CPU_THROTTLING = Number(process.env.BENCH_CPU_THROTTLING ?? 4);
+/**
+ * Rounds of all variants, one after another; the figures printed last are each variant's medians.
+ * A shared machine's noise moves single runs by a third either way.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const MODEL = 'vllm:bench-markdown';
 const TIMEOUT_MS = 10 * 60_000;
 
@@ -174,17 +180,27 @@ function floor(intervalMs: number) {
   };
 }
 
-function print(results: Result[]): void {
+/** Each figure's median over the rounds (the middle one; the lower middle of an even count). */
+function medians(rounds: Result[]): Result {
+  const median = (pick: (r: Result) => number) => {
+    const sorted = rounds.map(pick).sort((x, y) => x - y);
+    return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  return {
+    name: rounds[0]!.name,
+    longestTaskMs: median((r) => r.longestTaskMs),
+    tasksOver50: median((r) => r.tasksOver50),
+    totalTaskMs: median((r) => r.totalTaskMs),
+    scriptingMs: median((r) => r.scriptingMs),
+    wallMs: median((r) => r.wallMs),
+    longTasksObserved: median((r) => r.longTasksObserved),
+    streamTokensPerSecond: median((r) => r.streamTokensPerSecond),
+  };
+}
+
+function printTable(results: Result[]): void {
   const rows = [
-    [
-      '',
-      'longest task',
-      'tasks > 50 ms',
-      'scripting',
-      'main thread busy',
-      'wall time',
-      'backend stream',
-    ],
+    ['', 'longest task', 'tasks > 50 ms', 'scripting', 'main thread busy', 'wall time', 'stream'],
     ...results.map((r) => [
       r.name,
       `${fmt(r.longestTaskMs)} ms`,
@@ -197,25 +213,40 @@ function print(results: Result[]): void {
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+/** Baseline ÷ Runnel, for scripting and for main-thread busy time. */
+function ratios([runnel, baseline]: Result[]): { scripting: number; busy: number } {
+  return {
+    scripting: baseline!.scriptingMs / Math.max(1, runnel!.scriptingMs),
+    busy: baseline!.totalTaskMs / Math.max(1, runnel!.totalTaskMs),
+  };
+}
+
+function printSummary(results: Result[], rounds: Result[][]): void {
   const [a, b] = results;
-  if (a && b) {
-    const scripting = b.scriptingMs / Math.max(1, a.scriptingMs);
-    const busy = b.totalTaskMs / Math.max(1, a.totalTaskMs);
-    console.log(
-      `\nbaseline / Runnel: scripting ${fmt(scripting, 1)}×, main thread busy ${fmt(busy, 1)}×`,
-    );
-    console.log(
-      `targets: Runnel no task > 50 ms → ${a.tasksOver50 === 0 ? 'met' : 'NOT met'}; ` +
-        `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
-    );
-  }
+  if (!a || !b) return;
+  const { scripting, busy } = ratios(results);
+  const perRound = rounds.map((round) => ratios(round));
+  console.log(
+    `\nbaseline / Runnel (medians): scripting ${fmt(scripting, 1)}×, main thread busy ${fmt(busy, 1)}×` +
+      (rounds.length > 1
+        ? ` — per round: scripting ${perRound.map((r) => `${fmt(r.scripting, 1)}×`).join(', ')}; busy ${perRound.map((r) => `${fmt(r.busy, 1)}×`).join(', ')}`
+        : ''),
+  );
+  console.log(
+    `targets: Runnel no task > 50 ms → ${a.tasksOver50 === 0 ? 'met' : 'NOT met'}; ` +
+      `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
+  );
   const floors = results.slice(2);
-  if (a && b && floors.length) {
+  if (floors.length) {
     const fewest = Math.min(...floors.map((f) => f.tasksOver50));
     const leastBusy = Math.min(...floors.map((f) => f.totalTaskMs));
     console.log(
       `floor: plain text alone has at least ${fewest} tasks > 50 ms and keeps the main thread busy at least ${fmt(leastBusy)} ms` +
-        (fewest > 0 ? ' — on this machine at this throttling, no renderer of this stream can have none' : '') +
+        (fewest > 0
+          ? ' — on this machine at this throttling, no renderer of this stream can have none'
+          : '') +
         (b.totalTaskMs / 5 < leastBusy
           ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor`
           : ''),
@@ -240,23 +271,40 @@ async function main(): Promise<void> {
     const { existsSync } = await import('node:fs');
     const browser = await chromium.launch({
       ...(existsSync(executablePath) ? { executablePath } : {}),
-      args: ['--no-sandbox', '--disable-gpu'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     cleanups.push(() => browser.close());
     console.log(
       `Streaming ${fmt(benchTokens().length)} tokens of Markdown (${MODEL}) with ${CPU_THROTTLING}× CPU throttling…\n`,
     );
-    const results = [
-      await measure(browser, 'Runnel', runnel),
-      await measure(browser, 'Baseline', baseline),
-      await measure(browser, 'Floor: plain text, every frame', floor(0)),
-      await measure(browser, 'Floor: plain text, 4 times/s', floor(250)),
-    ];
-    print(results);
+    const rounds: Result[][] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      rounds.push([
+        await measure(browser, 'Runnel', runnel),
+        await measure(browser, 'Baseline', baseline),
+        await measure(browser, 'Floor: plain text, every frame', floor(0)),
+        await measure(browser, 'Floor: plain text, 4 times/s', floor(250)),
+      ]);
+      console.log(`round ${round} of ${ROUNDS}:`);
+      printTable(rounds.at(-1)!);
+      console.log('');
+    }
+    const results = rounds[0]!.map((_, i) => medians(rounds.map((round) => round[i]!)));
+    if (ROUNDS > 1) {
+      console.log(`medians of ${ROUNDS} rounds:`);
+      printTable(results);
+    }
+    printSummary(results, rounds);
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(
       `bench-results/render-${Date.now()}.json`,
-      `${JSON.stringify(results, null, 2)}\n`,
+      `${JSON.stringify({ cpuThrottling: CPU_THROTTLING, rounds, medians: results }, null, 2)}\n`,
     );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
