@@ -245,7 +245,7 @@ function printSummary(results: Result[], rounds: Result[][]): void {
     console.log(
       `floor: plain text alone has at least ${fewest} tasks > 50 ms and keeps the main thread busy at least ${fmt(leastBusy)} ms` +
         (fewest > 0
-          ? ' — on this machine at this throttling, no renderer of this stream can have none'
+          ? ' — without Markdown or a framework, this machine already has long tasks for this stream at this throttling'
           : '') +
         (b.totalTaskMs / 5 < leastBusy
           ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor`
