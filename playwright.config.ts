@@ -1,18 +1,11 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './e2e/support/app-env';
+import { chromiumLaunchOptions } from './e2e/support/chromium';
 import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL, SCENARIO_PORT, SCENARIO_URL } from './e2e/support/ports';
 import { writeProvidersFile } from './e2e/support/providers-file';
 import { HOST_URL } from './e2e/widget/host-ports';
 
 writeProvidersFile(SCENARIO_URL);
-
-/**
- * Debian's Chromium by default (browsers cannot be downloaded here); CHROMIUM_PATH overrides it,
- * and without either Playwright's own browser is used.
- */
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,16 +22,7 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     { name: 'api', testMatch: 'api/**/*.spec.ts' },

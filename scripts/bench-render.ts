@@ -14,6 +14,7 @@ import { startScenarioBackend } from '../e2e/scenario-backend/server';
 import { BENCH_TOKENS_PER_SECOND } from '../e2e/scenario-backend/scenarios/bench';
 import { benchTokens } from '../e2e/scenario-backend/scenarios/bench-markdown';
 import { APP_ENV } from '../e2e/support/app-env';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { APP_URL, SCENARIO_URL } from '../e2e/support/ports';
 import {
   FLOOR_PAGE,
@@ -267,18 +268,7 @@ async function main(): Promise<void> {
       if (!(await waitForUrl(`${APP_URL}/api/health`, 60_000)))
         throw new Error('the app did not start');
     }
-    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    const { existsSync } = await import('node:fs');
-    const browser = await chromium.launch({
-      ...(existsSync(executablePath) ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     cleanups.push(() => browser.close());
     console.log(
       `Streaming ${fmt(benchTokens().length)} tokens of Markdown (${MODEL}) with ${CPU_THROTTLING}× CPU throttling…\n`,
