@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatRequest } from '../protocol/chat-request';
-import type { RunnelEvent } from '../protocol/events';
+import { isProgress, type RunnelEvent } from '../protocol/events';
 import { applyEvent, finishRun } from './apply-event';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
 import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
@@ -66,13 +66,13 @@ export function createRunner(deps: RunnerDeps) {
       saver.touch(conversationId);
     }, deps.scheduleFrame);
 
-    // More text is paced; anything else — and the first text, the end of the wait — is shown at once.
+    // Progress is paced, except the first text (the end of the wait); anything else is shown at once.
     let textSeen = false;
-    const isMoreText = (event: RunnelEvent) => {
+    const isPaced = (event: RunnelEvent) => {
       const text = event.type === 'content' || event.type === 'reasoning';
-      const more = (text && textSeen) || (event.type === 'usage' && !event.final);
+      const paced = isProgress(event) && (textSeen || !text);
       if (text) textSeen = true;
-      return more;
+      return paced;
     };
     const end = await sendChat({
       fetch: deps.fetch,
@@ -80,7 +80,7 @@ export function createRunner(deps: RunnerDeps) {
       signal: controller.signal,
       onEvents: (events) => {
         const at = now();
-        for (const event of events) batcher.push({ event, at }, !isMoreText(event));
+        for (const event of events) batcher.push({ event, at }, !isPaced(event));
       },
       ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
     });

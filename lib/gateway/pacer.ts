@@ -1,4 +1,4 @@
-import type { RunnelEvent } from '../protocol/events';
+import { isProgress, type RunnelEvent } from '../protocol/events';
 import { coalesceEvents } from './coalesce';
 
 /** Sends at most one write per this many ms while text arrives faster (two display frames). */
@@ -8,15 +8,6 @@ export interface PacerDeps {
   now: () => number;
   setTimeout: (cb: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
-}
-
-/** Text deltas and running counts may wait a moment; anything else goes out at once. */
-function canWait(event: RunnelEvent): boolean {
-  return (
-    event.type === 'content' ||
-    event.type === 'reasoning' ||
-    (event.type === 'usage' && !event.final)
-  );
 }
 
 /**
@@ -52,7 +43,7 @@ export function createPacer(
       if (events.length === 0) return;
       pending.push(...events);
       const wait = lastWriteAt + paceMs - deps.now();
-      if (wait <= 0 || !events.every(canWait)) flush();
+      if (wait <= 0 || !events.every(isProgress)) flush();
       else timer ??= deps.setTimeout(flush, wait);
     },
     /** Writes whatever waits now (the upstream stream ended or failed). */

@@ -57,3 +57,16 @@ export type RunnelEventType = RunnelEvent['type'];
 export function isTerminal(event: RunnelEvent): boolean {
   return event.type === 'done' || event.type === 'error';
 }
+
+/**
+ * Progress within an answer — more text, a running count — as opposed to a change of state (a
+ * status, the final usage, the end). Progress may be merged and shown a moment later; a change of
+ * state is passed on at once.
+ */
+export function isProgress(event: RunnelEvent): boolean {
+  return (
+    event.type === 'content' ||
+    event.type === 'reasoning' ||
+    (event.type === 'usage' && !event.final)
+  );
+}
