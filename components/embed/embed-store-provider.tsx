@@ -6,12 +6,12 @@ import { createEmbedPersistence, type EmbedStorageKind } from '@/lib/embed/embed
 import { probeIndexedDb } from '@/lib/embed/storage-probe';
 import { browserStreamScheduler, browserTimers } from '../chat/browser-scheduling';
 import { ChatStoreContext } from '../chat/chat-store-provider';
-import { useStoreLifecycle } from '@/components/chat/use-store-lifecycle';
+import { useStoreLifecycle } from '../chat/use-store-lifecycle';
 
 /**
  * The same chat store as the main page, with the widget's persistence: its own database, in the
  * iframe's partitioned IndexedDB when the browser allows it and in memory when it does not.
- * (Scheduling and timers are `ChatStoreProvider`'s; that provider hard-wires the main page's
+ * (Scheduling and timers are the page's, from browser-scheduling.ts; `ChatStoreProvider` hard-wires the main page's
  * database, so the widget builds its store here rather than changing it.)
  */
 function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {

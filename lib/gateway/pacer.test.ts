@@ -87,6 +87,25 @@ describe('createPacer', () => {
     expect(writes).toHaveLength(2);
   });
 
+  it('lets a running usage count wait like text, but writes the final count at once', () => {
+    const { c, writes, pacer } = setup();
+    const usage = (completion: number, final: boolean): RunnelEvent => ({
+      type: 'usage',
+      usage: { prompt_tokens: 5, completion_tokens: completion, total_tokens: 5 + completion },
+      final,
+    });
+    pacer.push([text('a')]);
+    c.advance(2);
+    pacer.push([usage(1, false)]);
+    expect(writes).toHaveLength(1);
+    c.advance(2);
+    pacer.push([usage(2, true)]);
+    expect(writes).toEqual([
+      { at: 0, events: [text('a')] },
+      { at: 4, events: [usage(1, false), usage(2, true)] },
+    ]);
+  });
+
   it('flush writes what waits (the upstream ended or failed)', () => {
     const { c, writes, pacer } = setup();
     pacer.push([text('a')]);
