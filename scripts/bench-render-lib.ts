@@ -116,7 +116,8 @@ export function fmt(n: number, digits = 0): string {
  * (no network either), applied at the next frame or, with `intervalMs`, at most that often. What
  * the browser alone costs on this machine for this much text.
  * `floorStart(tokens, tokensPerSecond, intervalMs)` starts it; at the end `<body>` gets `data-done`
- * set to the rate achieved. (A page script, not a function passed to Playwright: the bench runs
+ * set to the rate achieved. With `showText` false it is the control: the same stream received by
+ * the same timers, nothing shown — what the machine and the measurement cost with no rendering. (A page script, not a function passed to Playwright: the bench runs
  * under tsx, whose helpers would not exist in the page.)
  */
 export const FLOOR_PAGE = `<!doctype html>
@@ -124,7 +125,7 @@ export const FLOOR_PAGE = `<!doctype html>
   <div id="text" style="max-width:48rem;margin:auto;white-space:pre-wrap"></div>
 </div>
 <script>
-window.floorStart = function (tokens, tokensPerSecond, intervalMs) {
+window.floorStart = function (tokens, tokensPerSecond, intervalMs, showText) {
   var scroller = document.getElementById('scroller');
   var text = document.getElementById('text');
   var paragraph = text.appendChild(document.createElement('div'));
@@ -148,7 +149,10 @@ window.floorStart = function (tokens, tokensPerSecond, intervalMs) {
   function feed() {
     var due = Math.min(tokens.length, Math.floor((performance.now() - started) / 1000 * tokensPerSecond));
     while (next < due) pending += tokens[next++];
-    if (pending && !frameRequested) {
+    if (showText === false) {
+      pending = '';
+      if (next >= tokens.length) show();
+    } else if (pending && !frameRequested) {
       frameRequested = true;
       var wait = lastShown + intervalMs - performance.now();
       if (wait > 0) setTimeout(function () { requestAnimationFrame(show); }, wait);

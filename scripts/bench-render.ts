@@ -4,7 +4,9 @@
  * CPU throttling and prints, for Runnel and for a baseline that re-renders the whole message with
  * react-markdown on every update, the longest main-thread task, the tasks over 50 ms and the
  * scripting time. Two more rows, the floor, show the same text as plain text in a bare page (see
- * `FLOOR_PAGE`): what the browser alone costs for it on this machine. All variants run in each of
+ * `FLOOR_PAGE`): what the browser alone costs for it on this machine; a control receives the same
+ * stream and shows nothing (what the machine and the measurement cost without rendering). All
+ * variants run in each of
  * `BENCH_ROUNDS` rounds (3), and the summary uses each figure's median. Reuses a running stack
  * (Playwright's) or starts its own; needs `npm run build`.
  */
@@ -164,8 +166,11 @@ const baseline = {
   done: (page: Page) => waitInPage(page, 'article[data-status="complete"]'),
 };
 
-/** The floor (see `FLOOR_PAGE`), its text shown at every frame or at most every `intervalMs`. */
-function floor(intervalMs: number) {
+/**
+ * The floor (see `FLOOR_PAGE`), its text shown at every frame or at most every `intervalMs`; with
+ * `showText` false, the control: the stream received, nothing shown.
+ */
+function floor(intervalMs: number, showText = true) {
   return {
     async prepare(page: Page) {
       await page.setContent(FLOOR_PAGE);
@@ -173,7 +178,7 @@ function floor(intervalMs: number) {
     },
     async start(page: Page) {
       await page.evaluate(
-        `floorStart(window.benchTokens, ${BENCH_TOKENS_PER_SECOND}, ${intervalMs})`,
+        `floorStart(window.benchTokens, ${BENCH_TOKENS_PER_SECOND}, ${intervalMs}, ${showText})`,
       );
     },
     done: (page: Page) => waitInPage(page, 'body[data-done]'),
@@ -239,7 +244,7 @@ function printSummary(results: Result[], rounds: Result[][]): void {
     `targets: Runnel no task > 50 ms → ${a.tasksOver50 === 0 ? 'met' : 'NOT met'}; ` +
       `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
   );
-  const floors = results.slice(2);
+  const floors = results.slice(2, 4);
   if (floors.length) {
     const fewest = Math.min(...floors.map((f) => f.tasksOver50));
     const leastBusy = Math.min(...floors.map((f) => f.totalTaskMs));
@@ -251,6 +256,13 @@ function printSummary(results: Result[], rounds: Result[][]): void {
         (b.totalTaskMs / 5 < leastBusy
           ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor`
           : ''),
+    );
+  }
+  const control = results[4];
+  if (control) {
+    console.log(
+      `control: a page that receives the same stream and shows nothing had ${control.tasksOver50} tasks > 50 ms (longest ${fmt(control.longestTaskMs)} ms)` +
+        (control.tasksOver50 > 0 ? ' — tasks this long happen here without any rendering' : ''),
     );
   }
 }
@@ -280,6 +292,7 @@ async function main(): Promise<void> {
         await measure(browser, 'Baseline', baseline),
         await measure(browser, 'Floor: plain text, every frame', floor(0)),
         await measure(browser, 'Floor: plain text, 4 times/s', floor(250)),
+        await measure(browser, 'Control: received, not shown', floor(0, false)),
       ]);
       console.log(`round ${round} of ${ROUNDS}:`);
       printTable(rounds.at(-1)!);
