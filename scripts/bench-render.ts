@@ -6,9 +6,8 @@
  * scripting time. Two more rows, the floor, show the same text as plain text in a bare page (see
  * `FLOOR_PAGE`): what the browser alone costs for it on this machine; a control receives the same
  * stream and shows nothing (what the machine and the measurement cost without rendering). All
- * variants run in each of
- * `BENCH_ROUNDS` rounds (3), and the summary uses each figure's median. Reuses a running stack
- * (Playwright's) or starts its own; needs `npm run build`.
+ * variants run in each of `BENCH_ROUNDS` rounds (3), and the summary uses each figure's median.
+ * Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
