@@ -115,10 +115,11 @@ export function fmt(n: number, digits = 0): string {
  * framework, one `<div>` per paragraph appended to, followed to the bottom — fed by in-page timers
  * (no network either), applied at the next frame or, with `intervalMs`, at most that often. What
  * the browser alone costs on this machine for this much text.
- * `floorStart(tokens, tokensPerSecond, intervalMs)` starts it; at the end `<body>` gets `data-done`
- * set to the rate achieved. With `showText` false it is the control: the same stream received by
- * the same timers, nothing shown — what the machine and the measurement cost with no rendering. (A page script, not a function passed to Playwright: the bench runs
- * under tsx, whose helpers would not exist in the page.)
+ * `floorStart(tokens, tokensPerSecond, intervalMs, showText)` starts it; at the end `<body>` gets
+ * `data-done` set to the rate achieved. With `showText` false it is the control: the same stream
+ * received by the same timers, nothing shown — what the machine and the measurement cost with no
+ * rendering. (A page script, not a function passed to Playwright: the bench runs under tsx, whose
+ * helpers would not exist in the page.)
  */
 export const FLOOR_PAGE = `<!doctype html>
 <div id="scroller" style="height:100vh;overflow:auto;font:16px/1.6 system-ui,sans-serif">

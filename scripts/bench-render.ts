@@ -260,7 +260,7 @@ function printSummary(results: Result[], rounds: Result[][]): void {
   const control = results[4];
   if (control) {
     console.log(
-      `control: a page that receives the same stream and shows nothing had ${control.tasksOver50} tasks > 50 ms (longest ${fmt(control.longestTaskMs)} ms)` +
+      `control: a page that receives the same stream and shows nothing had ${control.tasksOver50} tasks > 50 ms (longest ${fmt(control.longestTaskMs)} ms) and kept the main thread busy ${fmt(control.totalTaskMs)} ms` +
         (control.tasksOver50 > 0 ? ' — tasks this long happen here without any rendering' : ''),
     );
   }
