@@ -37,8 +37,12 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const MODEL = 'vllm:bench-markdown';
 const TIMEOUT_MS = 10 * 60_000;
 
+/** What a row is for in the summary. */
+type Role = 'runnel' | 'baseline' | 'floor' | 'control';
+
 interface Result extends TaskFigures {
   name: string;
+  role: Role;
   scriptingMs: number;
   wallMs: number;
   longTasksObserved: number;
@@ -64,7 +68,7 @@ async function lastRequestId(): Promise<number> {
 /** Runs one variant: `prepare` gets the page ready, `start` sends, `done` resolves when rendered. */
 async function measure(
   browser: Browser,
-  name: string,
+  { name, role }: { name: string; role: Role },
   steps: {
     prepare(p: Page): Promise<void>;
     start(p: Page): Promise<void>;
@@ -109,6 +113,7 @@ async function measure(
   await context.close();
   return {
     name,
+    role,
     ...taskFigures(trace),
     scriptingMs,
     wallMs,
@@ -185,6 +190,15 @@ function floor(intervalMs: number, showText = true) {
   };
 }
 
+/** Every row of a round, in order. */
+const VARIANTS = [
+  { name: 'Runnel', role: 'runnel', steps: runnel },
+  { name: 'Baseline', role: 'baseline', steps: baseline },
+  { name: 'Floor: plain text, every frame', role: 'floor', steps: floor(0) },
+  { name: 'Floor: plain text, 4 times/s', role: 'floor', steps: floor(250) },
+  { name: 'Control: received, not shown', role: 'control', steps: floor(0, false) },
+] as const satisfies readonly { name: string; role: Role; steps: Parameters<typeof measure>[2] }[];
+
 /** Each figure's median over the rounds (the middle one; the lower middle of an even count). */
 function medians(rounds: Result[]): Result {
   const median = (pick: (r: Result) => number) => {
@@ -193,6 +207,7 @@ function medians(rounds: Result[]): Result {
   };
   return {
     name: rounds[0]!.name,
+    role: rounds[0]!.role,
     longestTaskMs: median((r) => r.longestTaskMs),
     tasksOver50: median((r) => r.tasksOver50),
     totalTaskMs: median((r) => r.totalTaskMs),
@@ -220,8 +235,14 @@ function printTable(results: Result[]): void {
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 }
 
+function byRole(results: Result[], role: Role): Result[] {
+  return results.filter((r) => r.role === role);
+}
+
 /** Baseline ÷ Runnel, for scripting and for main-thread busy time. */
-function ratios([runnel, baseline]: Result[]): { scripting: number; busy: number } {
+function ratios(results: Result[]): { scripting: number; busy: number } {
+  const [runnel] = byRole(results, 'runnel');
+  const [baseline] = byRole(results, 'baseline');
   return {
     scripting: baseline!.scriptingMs / Math.max(1, runnel!.scriptingMs),
     busy: baseline!.totalTaskMs / Math.max(1, runnel!.totalTaskMs),
@@ -229,7 +250,8 @@ function ratios([runnel, baseline]: Result[]): { scripting: number; busy: number
 }
 
 function printSummary(results: Result[], rounds: Result[][]): void {
-  const [a, b] = results;
+  const [a] = byRole(results, 'runnel');
+  const [b] = byRole(results, 'baseline');
   if (!a || !b) return;
   const { scripting, busy } = ratios(results);
   const perRound = rounds.map((round) => ratios(round));
@@ -243,7 +265,7 @@ function printSummary(results: Result[], rounds: Result[][]): void {
     `targets: Runnel no task > 50 ms → ${a.tasksOver50 === 0 ? 'met' : 'NOT met'}; ` +
       `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
   );
-  const floors = results.slice(2, 4);
+  const floors = byRole(results, 'floor');
   if (floors.length) {
     const fewest = Math.min(...floors.map((f) => f.tasksOver50));
     const leastBusy = Math.min(...floors.map((f) => f.totalTaskMs));
@@ -257,7 +279,7 @@ function printSummary(results: Result[], rounds: Result[][]): void {
           : ''),
     );
   }
-  const control = results[4];
+  const [control] = byRole(results, 'control');
   if (control) {
     console.log(
       `control: a page that receives the same stream and shows nothing had ${control.tasksOver50} tasks > 50 ms (longest ${fmt(control.longestTaskMs)} ms) and kept the main thread busy ${fmt(control.totalTaskMs)} ms` +
@@ -286,13 +308,9 @@ async function main(): Promise<void> {
     );
     const rounds: Result[][] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      rounds.push([
-        await measure(browser, 'Runnel', runnel),
-        await measure(browser, 'Baseline', baseline),
-        await measure(browser, 'Floor: plain text, every frame', floor(0)),
-        await measure(browser, 'Floor: plain text, 4 times/s', floor(250)),
-        await measure(browser, 'Control: received, not shown', floor(0, false)),
-      ]);
+      const round: Result[] = [];
+      for (const variant of VARIANTS) round.push(await measure(browser, variant, variant.steps));
+      rounds.push(round);
       console.log(`round ${round} of ${ROUNDS}:`);
       printTable(rounds.at(-1)!);
       console.log('');

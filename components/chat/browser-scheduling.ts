@@ -16,8 +16,8 @@ const taskQueue: (() => void)[] = [];
 /**
  * Runs `cb` in a task of its own after the current one (a message posted from an animation-frame
  * callback lands after that frame's rendering). One channel serves every call, a callback per
- * message in order (a new channel per call doubled the cost: in a CPU profile of `bench:render` at
- * 4×, 17 ms creating and closing channels besides 17 ms posting on them).
+ * message in order: a channel per call cost about as much to create and close as to post on (CPU
+ * profiles of `bench:render` at 4×: 17 ms creating and closing before, 17 ms posting after).
  */
 function nextTask(cb: () => void): void {
   if (!taskChannel) {

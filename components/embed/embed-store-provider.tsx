@@ -11,8 +11,9 @@ import { useStoreLifecycle } from '../chat/use-store-lifecycle';
 /**
  * The same chat store as the main page, with the widget's persistence: its own database, in the
  * iframe's partitioned IndexedDB when the browser allows it and in memory when it does not.
- * (Scheduling and timers are the page's, from browser-scheduling.ts; `ChatStoreProvider` hard-wires the main page's
- * database, so the widget builds its store here rather than changing it.)
+ * (Scheduling and timers are the page's, from browser-scheduling.ts; `ChatStoreProvider`
+ * hard-wires the main page's database, so the widget builds its store here rather than changing
+ * it.)
  */
 function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
   const probe = async () => {
