@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getEmbedAllowlist } from '@/lib/config/embed-config';
-import { framingHeaders } from '@/lib/embed/origins';
+import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
+import { framingHeaders } from '@/lib/protocol/embed-origins';
 
 /**
  * Framing headers for every page (issue 4, "Who may embed"): `/embed` may be framed by the origins

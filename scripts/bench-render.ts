@@ -11,12 +11,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startScenarioBackend } from '../e2e/scenario-backend/server';
-import { BENCH_TOKENS_PER_SECOND } from '../e2e/scenario-backend/scenarios/bench';
-import { benchTokens } from '../e2e/scenario-backend/scenarios/bench-markdown';
-import { APP_ENV } from '../e2e/support/app-env';
-import { chromiumLaunchOptions } from '../e2e/support/chromium';
-import { APP_URL, SCENARIO_URL } from '../e2e/support/ports';
+import { startScenarioBackend } from '../testing/scenario-backend/server';
+import { BENCH_TOKENS_PER_SECOND } from '../testing/scenario-backend/scenarios/bench';
+import { benchTokens } from '../testing/scenario-backend/scenarios/bench-markdown';
+import { APP_ENV } from '../testing/stack/app-env';
+import { chromiumLaunchOptions } from '../testing/stack/chromium';
+import { APP_URL, SCENARIO_URL } from '../testing/stack/ports';
 import {
   FLOOR_PAGE,
   fmt,

@@ -4,7 +4,7 @@
  * iframe of the app's `/embed` page. It has no dependencies and must stay under 3 KB gzipped.
  * Embedding guide and security model: docs/embedding.md.
  */
-import type { EmbedTheme } from '../lib/embed/wire';
+import type { EmbedTheme } from '../lib/protocol/embed-wire';
 import { readConfig, type WidgetConfig } from './config';
 import { createEmitter, type WidgetEventName, type WidgetEvents } from './emitter';
 import { hostMessage, readFrameMessage, type HostCommand } from './messages';

@@ -1,14 +1,13 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EmbedStorageKind } from '@/lib/embed/embed-persistence';
-import type { EmbedOptions } from '@/lib/embed/embed-options';
-import type { EmbedAllowlist } from '@/lib/embed/origins';
+import type { EmbedStorageKind } from '@/lib/browser/embed/embed-persistence';
+import type { EmbedOptions } from '@/lib/protocol/embed-options';
+import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
+import { EmbedProviders } from '../store/embed-providers';
 import { EmbedChat } from './embed-chat';
-import { EmbedStoreProvider } from './embed-store-provider';
 
-/** The `/embed` page's client root: server state (TanStack Query) and the widget's chat store. */
+/** The `/embed` page's client root: the widget's providers and its chat. */
 export function EmbedApp({
   options,
   allowlist,
@@ -16,16 +15,10 @@ export function EmbedApp({
   options: EmbedOptions;
   allowlist: EmbedAllowlist;
 }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
-  );
   const [storage, setStorage] = useState<EmbedStorageKind | null>(null);
   return (
-    <QueryClientProvider client={client}>
-      <EmbedStoreProvider onStorage={setStorage}>
-        <EmbedChat options={options} allowlist={allowlist} storage={storage} />
-      </EmbedStoreProvider>
-    </QueryClientProvider>
+    <EmbedProviders onStorage={setStorage}>
+      <EmbedChat options={options} allowlist={allowlist} storage={storage} />
+    </EmbedProviders>
   );
 }
