@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, ConfigError } from './schema';
+import { buildConfig, ConfigError, configSecrets } from './schema';
 
 const noFile = () => {
   throw new Error('no file expected');
@@ -15,12 +15,14 @@ describe('buildConfig', () => {
       upstreamHeadersTimeoutMs: 60_000,
       upstreamIdleTimeoutMs: 180_000,
       keepaliveIntervalMs: 15_000,
+      ops: { logLevel: 'info', shutdownGraceMs: 25_000, benchRawPipe: false },
     });
     expect(config.providers).toEqual([
       {
         id: 'vllm',
         label: 'vllm',
         baseURL: 'http://localhost:8000/v1',
+        baseURLs: ['http://localhost:8000/v1'],
         preset: 'vllm',
         models: [],
         modelsAreAllowlist: false,
@@ -60,6 +62,15 @@ describe('buildConfig', () => {
     [{ MAX_OUTPUT_TOKENS: 'lots' }, 'MAX_OUTPUT_TOKENS'],
     [{ OPENAI_BASE_URL: 'ftp://x' }, 'OPENAI_BASE_URL'],
     [{ UPSTREAM_IDLE_TIMEOUT_MS: '600000' }, 'UPSTREAM_IDLE_TIMEOUT_MS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS'],
+    [{ BENCH_RAW_PIPE: 'yes' }, 'BENCH_RAW_PIPE'],
+    [{ OPENAI_BASE_URLS: 'http://a.test/v1,ftp://b' }, 'OPENAI_BASE_URLS'],
+    [
+      { OPENAI_BASE_URLS: 'http://a.test/v1', OPENAI_BASE_URL: 'http://b.test/v1' },
+      'OPENAI_BASE_URLS',
+    ],
   ])('names the bad variable (%#)', (env, name) => {
     expect(() => buildConfig(env, noFile)).toThrow(ConfigError);
     expect(() => buildConfig(env, noFile)).toThrow(name);
@@ -98,5 +109,47 @@ describe('buildConfig', () => {
       { id: 'a', label: 'B', baseURL: 'http://b.test' },
     ]);
     expect(() => buildConfig({ PROVIDERS_FILE: 'p.json' }, () => dup)).toThrow(/duplicate/);
+  });
+
+  it('reads the operations variables', () => {
+    const config = buildConfig(
+      {
+        METRICS_TOKEN: ' metrics-token-0123456789 ',
+        LOG_LEVEL: 'DEBUG',
+        SHUTDOWN_GRACE_MS: '0',
+        BENCH_RAW_PIPE: '1',
+      },
+      noFile,
+    );
+    expect(config.ops).toEqual({
+      metricsToken: 'metrics-token-0123456789',
+      logLevel: 'debug',
+      shutdownGraceMs: 0,
+      benchRawPipe: true,
+    });
+    expect(configSecrets(config)).toContain('metrics-token-0123456789');
+  });
+
+  it('takes replicas from OPENAI_BASE_URLS and from baseURLs in a providers file', () => {
+    const single = buildConfig(
+      { OPENAI_BASE_URLS: 'http://a.test/v1/, http://b.test/v1,http://a.test/v1' },
+      noFile,
+    );
+    expect(single.providers[0]).toMatchObject({
+      baseURL: 'http://a.test/v1',
+      baseURLs: ['http://a.test/v1', 'http://b.test/v1'],
+    });
+    const file = JSON.stringify([
+      { id: 'gpu', label: 'GPU', baseURLs: ['http://g1.test/v1', 'http://g2.test/v1'] },
+    ]);
+    const multi = buildConfig({ PROVIDERS_FILE: 'p.json' }, () => file);
+    expect(multi.providers[0]).toMatchObject({
+      baseURL: 'http://g1.test/v1',
+      baseURLs: ['http://g1.test/v1', 'http://g2.test/v1'],
+    });
+    const both = JSON.stringify([
+      { id: 'gpu', label: 'GPU', baseURL: 'http://g.test/v1', baseURLs: ['http://g1.test/v1'] },
+    ]);
+    expect(() => buildConfig({ PROVIDERS_FILE: 'p.json' }, () => both)).toThrow(/baseURLs/);
   });
 });

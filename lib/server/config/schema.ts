@@ -3,6 +3,8 @@ import 'server-only';
 import { z } from 'zod';
 import type { ModelKind } from '../../protocol/api-shapes';
 import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-origins';
+import { optionalText, positiveInt, url } from './env-values';
+import { buildOpsConfig, opsEnvSchema, type OpsConfig } from './ops-schema';
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
@@ -21,7 +23,10 @@ export interface ConfiguredModel {
 export interface ProviderConfig {
   id: string;
   label: string;
+  /** The first (or only) address; what is shown when a provider is named by one address. */
   baseURL: string;
+  /** Every replica serving this provider's models (`baseURLs`, `OPENAI_BASE_URLS`); ≥ 1. */
+  baseURLs: string[];
   /** Never leaves the server. */
   apiKey?: string;
   preset: PresetId;
@@ -41,6 +46,8 @@ export interface RunnelConfig {
   upstreamIdleTimeoutMs: number;
   keepaliveIntervalMs: number;
   systemPrompt?: string;
+  /** Metrics, logging and shutdown (ops-schema.ts). */
+  ops: OpsConfig;
 }
 
 /**
@@ -48,37 +55,6 @@ export interface RunnelConfig {
  * upstream timeouts could not be honoured: refuse them rather than pretend.
  */
 const NODE_FETCH_TIMEOUT_MS = 300_000;
-
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) {
-        ctx.addIssue({ code: 'custom', message: `must be a positive integer, got "${v}"` });
-        return z.NEVER;
-      }
-      if (n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${max}, got ${n}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v : undefined));
-
-const url = z
-  .string()
-  .trim()
-  .url()
-  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
-  .transform((u) => u.replace(/\/+$/, ''));
 
 export const envSchema = z.object({
   OPENAI_BASE_URL: url.default('http://localhost:8000/v1'),
@@ -95,6 +71,9 @@ export const envSchema = z.object({
   SYSTEM_PROMPT: optionalText,
   /** Who may frame `/embed` (issue 4); parsed by `parseEmbedAllowedOrigins`. */
   EMBED_ALLOWED_ORIGINS: optionalText,
+  /** Replicas of the single provider, comma-separated; instead of OPENAI_BASE_URL. */
+  OPENAI_BASE_URLS: optionalText,
+  ...opsEnvSchema.shape,
 });
 
 const modelEntrySchema = z.union([
@@ -116,12 +95,18 @@ export const providersFileSchema = z
       .object({
         id: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
         label: z.string().min(1),
-        baseURL: url,
+        baseURL: url.optional(),
+        /** Replicas serving the same models; instead of `baseURL`. */
+        baseURLs: z.array(url).min(1).optional(),
         apiKeyEnv: z.string().optional(),
         preset: z.enum(PRESET_IDS).default('vllm'),
         models: z.array(modelEntrySchema).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((p) => (p.baseURL === undefined) !== (p.baseURLs === undefined), {
+        message: 'give either baseURL or baseURLs',
+        path: ['baseURL'],
+      }),
   )
   .min(1);
 
@@ -182,10 +167,12 @@ export function buildConfig(
       if (ids.has(p.id)) throw new ConfigError(`PROVIDERS_FILE: duplicate provider id "${p.id}"`);
       ids.add(p.id);
       const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() || undefined : undefined;
+      const baseURLs = p.baseURLs ?? (p.baseURL ? [p.baseURL] : []);
       return {
         id: p.id,
         label: p.label,
-        baseURL: p.baseURL,
+        baseURL: baseURLs[0]!,
+        baseURLs,
         ...(apiKey ? { apiKey } : {}),
         preset: p.preset,
         models: (p.models ?? []).map(parseModelEntry),
@@ -193,11 +180,13 @@ export function buildConfig(
       };
     });
   } else {
+    const baseURLs = singleProviderURLs(env, e.OPENAI_BASE_URL, e.OPENAI_BASE_URLS);
     providers = [
       {
         id: e.PROVIDER_PRESET,
         label: e.PROVIDER_PRESET,
-        baseURL: e.OPENAI_BASE_URL,
+        baseURL: baseURLs[0]!,
+        baseURLs,
         ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
         preset: e.PROVIDER_PRESET,
         models: parseModelList(e.MODELS),
@@ -215,12 +204,39 @@ export function buildConfig(
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     keepaliveIntervalMs: e.KEEPALIVE_INTERVAL_MS,
     ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
+    ops: buildOpsConfig(e),
   };
+}
+
+/** `OPENAI_BASE_URLS` (replicas) or `OPENAI_BASE_URL`; both at once is a mistake worth naming. */
+function singleProviderURLs(
+  env: Record<string, string | undefined>,
+  single: string,
+  list: string | undefined,
+): string[] {
+  if (!list) return [single];
+  if (env.OPENAI_BASE_URL?.trim()) {
+    throw new ConfigError(
+      'Invalid configuration: OPENAI_BASE_URLS: set either OPENAI_BASE_URL or OPENAI_BASE_URLS, not both',
+    );
+  }
+  const urls = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const parsed = z.array(url).min(1).safeParse(urls);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `Invalid configuration: OPENAI_BASE_URLS: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
+  }
+  return [...new Set(parsed.data)];
 }
 
 /** Every secret in the configuration, for redaction. */
 export function configSecrets(config: RunnelConfig): string[] {
-  return config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : []));
+  const keys = config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : []));
+  return config.ops.metricsToken ? [...keys, config.ops.metricsToken] : keys;
 }
 
 /**

@@ -8,6 +8,7 @@ function provider(preset: PresetId, apiKey?: string): ProviderConfig {
     id: preset,
     label: preset,
     baseURL: 'http://backend.test/v1',
+    baseURLs: ['http://backend.test/v1'],
     preset,
     models: [],
     modelsAreAllowlist: false,
