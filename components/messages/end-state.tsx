@@ -11,6 +11,13 @@ export interface EndStateProps {
   onContinue: (() => void) | null;
 }
 
+/** Why an answer was cut off, by what cut it. */
+const INCOMPLETE_TEXT = {
+  reload: 'The answer was cut off: the page was closed or reloaded while it streamed.',
+  server_shutdown: 'The answer was cut off: the server restarted while it streamed.',
+  stream: 'The answer was cut off: the stream ended before the model finished.',
+} as const;
+
 const BOX = 'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-3 py-2 text-sm';
 
 /** Why an error happened, in words plus the code for whoever debugs it. */
@@ -73,10 +80,19 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
         >
           <AlertIcon className="shrink-0" />
           <span className="min-w-0 flex-1">
-            {message.interruption === 'reload'
-              ? 'The answer was cut off: the page was closed or reloaded while it streamed.'
-              : 'The answer was cut off: the stream ended before the model finished.'}
+            {INCOMPLETE_TEXT[message.interruption ?? 'stream']}
           </span>
+          {message.interruption === 'server_shutdown' ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<ForwardIcon />}
+              disabled={!onContinue}
+              onClick={onContinue ?? undefined}
+            >
+              Continue
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="secondary"

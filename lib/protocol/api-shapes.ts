@@ -36,10 +36,27 @@ export interface ProviderHealth {
   /** HTTP status of `{baseURL}/models`, when the backend answered. */
   status?: number;
   latency_ms: number;
+  /** Each address, when the provider has several replicas. */
+  replicas?: ReplicaHealth[];
 }
 
-/** `GET /api/health` (HTTP 503 when every backend is down, still JSON). */
+/** One replica of a provider as `GET /api/health` reports it. */
+export interface ReplicaHealth {
+  baseURL: string;
+  reachable: boolean;
+  status?: number;
+  latency_ms: number;
+  /** Answers streaming from it now (across instances when they share Redis). */
+  active_streams: number;
+  /** Set while it is ejected after a failure: when it is tried again. */
+  retry_in_ms?: number;
+}
+
+/**
+ * `GET /api/health` (HTTP 503 when every backend is down or the server is shutting down, still
+ * JSON).
+ */
 export interface HealthResponse {
-  status: 'ok' | 'degraded' | 'down';
+  status: 'ok' | 'degraded' | 'down' | 'shutting_down';
   providers: ProviderHealth[];
 }

@@ -24,6 +24,7 @@ export type StreamErrorCode =
   | 'upstream_error'
   | 'protocol_error'
   | 'provider_notice'
+  | 'server_shutdown'
   | 'internal_error';
 
 export interface StreamError {

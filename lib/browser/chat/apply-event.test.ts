@@ -74,6 +74,21 @@ describe('applyEvent: outcomes', () => {
     expect(m.error?.code).toBe('incomplete_stream');
   });
 
+  it('a server_shutdown error → incomplete, marked as a restart (the UI offers Continue)', () => {
+    const m = play([
+      { type: 'content', text: 'Half an' },
+      {
+        type: 'error',
+        error: { code: 'server_shutdown', message: 'The server was shutting down' },
+      },
+    ]);
+    expect(m).toMatchObject({
+      status: 'incomplete',
+      content: 'Half an',
+      interruption: 'server_shutdown',
+    });
+  });
+
   it('events after the end are ignored (a stopped answer stays stopped)', () => {
     const stopped = finishRun(play([{ type: 'content', text: 'Hi' }]), { kind: 'aborted' }, 2000);
     expect(stopped.status).toBe('stopped');

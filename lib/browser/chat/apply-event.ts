@@ -52,6 +52,11 @@ export function applyEvent(
     case 'error':
       // The backend's stream ended without [DONE]: the answer was cut off, which the UI tells
       // apart from a failure (brief: `vllm:no-done` → incomplete). The error is kept for details.
+      if (event.error.code === 'server_shutdown') {
+        // The server restarted mid-answer: nothing failed, the answer can be continued.
+        const cut = { ...message, error: event.error, interruption: 'server_shutdown' as const };
+        return end(cut, 'incomplete', now);
+      }
       return end(
         { ...message, error: event.error },
         event.error.code === 'incomplete_stream' ? 'incomplete' : 'error',

@@ -178,6 +178,7 @@ export function createRunner(deps: RunnerDeps) {
           usageFinal: false,
           finishReason: undefined,
           error: undefined,
+          interruption: undefined,
           // A new run: its own first-token time; the reasoning timer of the first run stays.
           timing: {
             sentAt: t,

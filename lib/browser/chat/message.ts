@@ -69,7 +69,7 @@ export interface AssistantMessage {
   error?: StreamError;
   toolCalls?: ToolCallRecord[];
   /** Why an `incomplete` message was cut off, when known (e.g. the page was reloaded). */
-  interruption?: 'reload';
+  interruption?: 'reload' | 'server_shutdown';
 }
 
 export type Message = UserMessage | AssistantMessage;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { isTerminal, type RunnelEvent, type StreamError } from '../../protocol/events';
+import { isTerminal, type RunnelEvent, type StreamError, type Usage } from '../../protocol/events';
 import { encodeEvent, KEEPALIVE_FRAME } from '../../protocol/sse';
 import { redactSecrets } from '../security/redact';
 
@@ -32,6 +32,8 @@ export interface StreamSummary {
   errorMessage?: string;
   ttftMs: number | null;
   durationMs: number;
+  /** The last usage the backend reported (final, or the latest running count). */
+  usage?: Usage;
 }
 
 /** Why the output stopped taking events: the browser left, or the answer reached its end. */
@@ -44,7 +46,19 @@ export interface EventSink {
   sendAll(events: readonly RunnelEvent[]): void;
   /** No more events are taken (terminal event sent, or the browser went away). */
   isClosed(): boolean;
+  /**
+   * Resolves when the consumer has room for more (at once while it has), or when the sink closes.
+   * The relay awaits it before each upstream read, so a browser that stops reading stops the
+   * reading of the backend instead of growing a buffer.
+   */
+  whenWritable(): Promise<void>;
 }
+
+/**
+ * Bytes the browser-facing stream holds before it reports itself full. Beyond it come only Next's
+ * one chunk in flight, the HTTP response's own buffer and the kernel's socket buffers.
+ */
+export const OUTPUT_HIGH_WATER_BYTES = 64 * 1024;
 
 export interface EventOutput extends EventSink {
   /** The `text/event-stream` body, which starts with `start`. */
@@ -70,6 +84,9 @@ export function createEventOutput(
   let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
   let summarized = false;
+  let lastUsage: Usage | undefined;
+  /** Resolvers of `whenWritable()` calls waiting for the consumer to read. */
+  let waiting: (() => void)[] = [];
   /** While set, frames are collected and written together (one network write per paced batch). */
   let corked: string[] | null = null;
 
@@ -86,11 +103,23 @@ export function createEventOutput(
       ...(error ? { errorCode: error.code, errorMessage: error.message } : {}),
       ttftMs: ttft(),
       durationMs: Math.round(deps.now() - options.receivedAt),
+      ...(lastUsage ? { usage: lastUsage } : {}),
     });
+  }
+
+  function wake(): void {
+    const resolvers = waiting;
+    waiting = [];
+    for (const resolve of resolvers) resolve();
+  }
+
+  function hasRoom(): boolean {
+    return closed || !controllerRef || (controllerRef.desiredSize ?? 1) > 0;
   }
 
   function cleanup(): void {
     clearTimeout(keepaliveTimer);
+    wake();
     options.signal.removeEventListener('abort', onClientGone);
   }
 
@@ -146,6 +175,7 @@ export function createEventOutput(
       return { type: 'error', error };
     }
     if (event.type === 'status') return { type: 'status', message: redact(event.message) };
+    if (event.type === 'usage') lastUsage = event.usage;
     if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {
       firstTokenAt = deps.now();
     } else if (event.type === 'done') {
@@ -169,20 +199,32 @@ export function createEventOutput(
     uncork();
   }
 
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controllerRef = controller;
-      if (options.signal.aborted) {
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controllerRef = controller;
+        if (options.signal.aborted) {
+          onClientGone();
+          return;
+        }
+        options.signal.addEventListener('abort', onClientGone, { once: true });
+        send({ type: 'start', request_id: options.requestId, model: options.model });
+      },
+      // The consumer read: there may be room again.
+      pull() {
+        if (hasRoom()) wake();
+      },
+      cancel() {
         onClientGone();
-        return;
-      }
-      options.signal.addEventListener('abort', onClientGone, { once: true });
-      send({ type: 'start', request_id: options.requestId, model: options.model });
+      },
     },
-    cancel() {
-      onClientGone();
-    },
-  });
+    { highWaterMark: OUTPUT_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
+  );
 
-  return { stream, send, sendAll, isClosed: () => closed };
+  function whenWritable(): Promise<void> {
+    if (hasRoom()) return Promise.resolve();
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  return { stream, send, sendAll, isClosed: () => closed, whenWritable };
 }

@@ -4,7 +4,9 @@ import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
-import { jsonError } from './json-error';
+import { replicaPool } from '../replicas/replicas';
+import { isShuttingDown } from '../shutdown/drain';
+import { observeChat, refuseChat } from './chat-observer';
 import { readJsonBody } from './read-body';
 import type { Runtime } from './runtime';
 import { streamChat } from './stream-chat';
@@ -15,17 +17,18 @@ import { streamChat } from './stream-chat';
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, log }: Runtime,
+  { config, catalog, secrets, logChat }: Runtime,
 ): Promise<Response> {
   const receivedAt = performance.now();
+  if (isShuttingDown()) return shuttingDown(refuseChat(logChat, SHUTTING_DOWN));
   const body = await readJsonBody(request, config.maxRequestBytes);
-  if (!body.ok) return jsonError(body.error);
+  if (!body.ok) return refuseChat(logChat, body.error);
   const parsed = parseChatRequest(body.value);
-  if (!parsed.ok) return jsonError(parsed.error);
+  if (!parsed.ok) return refuseChat(logChat, parsed.error);
   const chat = parsed.value;
   const resolved = await catalog.resolve(chat.model);
   if (!resolved.ok) {
-    return jsonError({
+    return refuseChat(logChat, {
       status: 404,
       code: 'model_not_found',
       param: 'model',
@@ -41,6 +44,7 @@ export async function handleChat(
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
   const requestId = `chat_${crypto.randomUUID()}`;
+  const observer = observeChat(logChat, { provider: provider.id, model: model.id });
   const stream = streamChat(
     {
       upstream,
@@ -54,16 +58,32 @@ export async function handleChat(
       secrets,
       signal: request.signal,
       receivedAt,
+      // One address needs no pool: such a provider behaves exactly as before replicas existed.
+      ...(provider.baseURLs.length > 1 ? { replicas: replicaPool(provider) } : {}),
     },
     {
       fetch: globalThis.fetch,
       now: () => performance.now(),
-      onEnd: (summary) =>
-        log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
+      onEnd: observer.onEnd,
+      onUpstream: observer.onUpstream,
     },
   );
   return new Response(stream, {
     status: 200,
     headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId },
   });
+}
+
+const SHUTTING_DOWN = {
+  status: 503,
+  code: 'shutting_down',
+  message: 'The server is restarting; try again in a few seconds',
+} as const;
+
+/** Seconds a client is told to wait when the server drains (a restart's usual length). */
+const SHUTDOWN_RETRY_AFTER_S = 5;
+
+function shuttingDown(response: Response): Response {
+  response.headers.set('Retry-After', String(SHUTDOWN_RETRY_AFTER_S));
+  return response;
 }

@@ -1,14 +1,20 @@
 import 'server-only';
 import { configSecrets, type RunnelConfig } from '../config/schema';
 import { getServerConfig } from '../config/server-config';
+import { logChat, type ChatLogFields } from '../log/chat-log';
+import { processLogger, type Logger } from '../log/logger';
 import { createCatalog, type Catalog } from '../providers/catalog';
-import { redactSecrets } from '../security/redact';
 
 /** The server's long-lived pieces, shared by every route. */
 export interface Runtime {
   config: RunnelConfig;
   catalog: Catalog;
   secrets: string[];
+  /** JSON lines on stdout (pino), at `LOG_LEVEL`, scrubbed of secrets as they are written. */
+  logger: Logger;
+  /** One line per chat request. */
+  logChat: (fields: ChatLogFields) => void;
+  /** A free-form `info` line (kept for callers that log plain fields). */
   log: (fields: Record<string, unknown>) => void;
 }
 
@@ -19,15 +25,14 @@ export function getRuntime(): Runtime {
   if (runtime) return runtime;
   const config = getServerConfig();
   const secrets = configSecrets(config);
+  const logger = processLogger(config.ops.logLevel, secrets);
   runtime = {
     config,
     catalog: createCatalog(config, { fetch: globalThis.fetch, now: () => performance.now() }),
     secrets,
-    // One JSON line per request; redacted again here so no code path can log a key.
-    log: (fields) =>
-      console.info(
-        redactSecrets(JSON.stringify({ at: new Date().toISOString(), ...fields }), secrets),
-      ),
+    logger,
+    logChat: (fields) => logChat(logger, fields),
+    log: (fields) => logger.info(fields),
   };
   return runtime;
 }

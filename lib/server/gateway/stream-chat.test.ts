@@ -38,7 +38,12 @@ function chunk(content: string): string {
 
 function options(path: string, overrides: Partial<StreamChatOptions> = {}): StreamChatOptions {
   return {
-    upstream: { url: `${base}${path}`, headers: { Authorization: `Bearer ${KEY}` }, body: '{}' },
+    upstream: {
+      url: `${base}${path}`,
+      path,
+      headers: { Authorization: `Bearer ${KEY}` },
+      body: '{}',
+    },
     backendURL: base,
     requestId: 'r1',
     model: 'm',
@@ -222,7 +227,12 @@ describe('streamChat', () => {
     const events = await collect(
       streamChat(
         options('', {
-          upstream: { url: 'http://127.0.0.1:59999/v1/chat/completions', headers: {}, body: '{}' },
+          upstream: {
+            url: 'http://127.0.0.1:59999/v1/chat/completions',
+            path: '/chat/completions',
+            headers: {},
+            body: '{}',
+          },
           backendURL: 'http://127.0.0.1:59999/v1',
         }),
         deps,

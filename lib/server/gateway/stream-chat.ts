@@ -1,9 +1,11 @@
 import 'server-only';
 
+import { trackStream } from '../shutdown/drain';
 import { createEventOutput, type EventOutputDeps, type EventOutputOptions } from './event-output';
 import {
   createUpstreamRelay,
   type UpstreamRelay,
+  type UpstreamRelayDeps,
   type UpstreamRelayOptions,
 } from './upstream-relay';
 
@@ -11,9 +13,7 @@ export type { StreamSummary } from './event-output';
 
 export type StreamChatOptions = EventOutputOptions & UpstreamRelayOptions;
 
-export interface StreamChatDeps extends EventOutputDeps {
-  fetch: typeof fetch;
-}
+export interface StreamChatDeps extends EventOutputDeps, UpstreamRelayDeps {}
 
 /**
  * Proxies one chat request: returns the browser-facing event stream at once (with `start`), then
@@ -27,10 +27,16 @@ export function streamChat(
 ): ReadableStream<Uint8Array> {
   // The output is created first (its stream starts with `start` at once); a browser already gone
   // by then means the relay never runs, so there is nothing to abort.
-  const started: { relay?: UpstreamRelay } = {};
-  const output = createEventOutput(options, deps, (reason) => started.relay?.abort(reason));
+  const started: { relay?: UpstreamRelay; untrack?: () => void } = {};
+  const output = createEventOutput(options, deps, (reason) => {
+    started.relay?.abort(reason);
+    started.untrack?.();
+  });
   if (output.isClosed()) return output.stream;
-  started.relay = createUpstreamRelay(options, deps, output);
-  void started.relay.run();
+  const relay = createUpstreamRelay(options, deps, output);
+  started.relay = relay;
+  // A shutdown whose grace ran out ends the answer through the relay, so text it holds goes first.
+  started.untrack = trackStream({ end: () => relay.abort('shutdown') });
+  void relay.run();
   return output.stream;
 }

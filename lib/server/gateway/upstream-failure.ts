@@ -3,7 +3,13 @@ import 'server-only';
 import type { StreamError } from '../../protocol/events';
 
 /** Why the gateway aborted the upstream request itself. */
-export type AbortReason = 'client' | 'headers_timeout' | 'idle_timeout' | 'finished';
+export type AbortReason = 'client' | 'headers_timeout' | 'idle_timeout' | 'finished' | 'shutdown';
+
+/** The error an answer still streaming when the shutdown grace ran out ends with. */
+export const SERVER_SHUTDOWN_ERROR: StreamError = {
+  code: 'server_shutdown',
+  message: 'The server was shutting down and ended the answer before it finished',
+};
 
 /** Network error codes that mean "nobody answered at that address". */
 const UNREACHABLE_CODES = new Set([
@@ -41,6 +47,7 @@ export function describeUpstreamFailure(
   /** The backend's address as it may be shown (no credentials). */
   backend: string,
 ): StreamError {
+  if (reason === 'shutdown') return SERVER_SHUTDOWN_ERROR;
   if (reason === 'headers_timeout') {
     return {
       code: 'upstream_timeout',

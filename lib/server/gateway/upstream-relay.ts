@@ -2,13 +2,13 @@ import 'server-only';
 
 import type { RunnelEvent } from '../../protocol/events';
 import type { UpstreamRequest } from '../providers/build-request';
-import { describeErrorBody } from '../upstream/error-message';
-import { translateJsonCompletion } from '../upstream/json-completion';
+import type { ReplicaLease } from '../replicas/replica-pool';
 import { createNormalizer, type NormalizerOptions } from '../upstream/normalizer';
 import { createSseDecoder, type SseItem } from '../upstream/sse-decoder';
 import type { EventSink } from './event-output';
 import { createPacer } from './pacer';
-import { readLimitedText } from './read-limited-text';
+import { relayNonStream } from './relay-non-stream';
+import { MoveOn, singleAddress, type ReplicaSource } from './replica-source';
 import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
 export interface UpstreamRelayOptions {
@@ -18,6 +18,15 @@ export interface UpstreamRelayOptions {
   normalizer: NormalizerOptions;
   headersTimeoutMs: number;
   idleTimeoutMs: number;
+  /** The provider's replicas; without them, `upstream.url` is the only address. */
+  replicas?: ReplicaSource;
+}
+
+export interface UpstreamRelayDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  /** How the backend answered each attempt (status, or why there was none), for metrics. */
+  onUpstream?: (status: number | 'unreachable' | 'timeout', replica: string) => void;
 }
 
 export interface UpstreamRelay {
@@ -28,18 +37,32 @@ export interface UpstreamRelay {
 }
 
 /**
- * The backend-facing side of one answer: one upstream request, its response read as it arrives,
- * normalised into Runnel events and paced into the sink. Every failure — HTTP error, a web page
- * instead of a stream, timeouts, a dropped connection — becomes one terminal `error` event.
+ * The backend-facing side of one answer: one upstream request, its response read as the browser
+ * takes it (`sink.whenWritable()`), normalised into Runnel events and paced into the sink. Every
+ * failure — HTTP error, a web page instead of a stream, timeouts, a dropped connection — becomes
+ * one terminal `error` event. With replicas, an attempt that fails before the answer started (no
+ * connection, a 5xx, a stream cut before its first event) moves on to the next replica unseen.
  */
 export function createUpstreamRelay(
   options: UpstreamRelayOptions,
-  deps: { fetch: typeof fetch; now: () => number },
+  deps: UpstreamRelayDeps,
   sink: EventSink,
 ): UpstreamRelay {
   const upstreamAbort = new AbortController();
   let abortReason: AbortReason | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the current attempt got its response headers (a failure after is a cut stream). */
+  let phase: 'connect' | 'body' = 'connect';
+  const source = options.replicas ?? singleAddress(options.upstream.url, options.backendURL);
+  const path = options.replicas ? options.upstream.path : '';
+  const tried = new Set<string>();
+  // Rejects on abort, so a relay waiting for the browser to read still hears a shutdown or Stop.
+  const aborted = new Promise<never>((_, reject) =>
+    upstreamAbort.signal.addEventListener('abort', () => reject(new Error('aborted')), {
+      once: true,
+    }),
+  );
+  aborted.catch(() => undefined);
 
   function abort(reason: AbortReason): void {
     abortReason ??= reason;
@@ -51,38 +74,12 @@ export function createUpstreamRelay(
     idleTimer = setTimeout(() => abort('idle_timeout'), options.idleTimeoutMs);
   }
 
-  /** A response that is not an event stream: an HTTP error, a web page, or one JSON answer. */
-  async function relayNonStream(response: Response, contentType: string): Promise<boolean> {
-    if (!response.ok || response.type === 'opaqueredirect') {
-      const text = await readLimitedText(response);
-      const message = describeErrorBody(text, contentType, response.status);
-      sink.send({
-        type: 'error',
-        error: { code: 'upstream_http_error', status: response.status, message },
-      });
-      return true;
-    }
-    if (contentType.includes('text/html')) {
-      // A 200 web page is a wrong address (or a captive portal), not a model answering.
-      await response.body?.cancel().catch(() => undefined);
-      const message =
-        'The backend answered with a web page instead of an event stream: check its base URL';
-      sink.send({ type: 'error', error: { code: 'protocol_error', message } });
-      return true;
-    }
-    if (contentType.includes('application/json')) {
-      // A backend that ignored `stream: true` answers with one JSON completion.
-      const text = await response.text();
-      for (const event of translateJsonCompletion(text, options.normalizer)) sink.send(event);
-      return true;
-    }
-    return false;
-  }
-
-  async function relay(response: Response): Promise<void> {
+  /** Reads the event stream; `mayMoveOn`: a stream cut before its first event throws MoveOn. */
+  async function relay(response: Response, mayMoveOn: boolean): Promise<void> {
     // Silence counts from the headers on, whatever the body turns out to be.
     armIdle();
-    if (await relayNonStream(response, response.headers.get('content-type') ?? '')) return;
+    const contentType = response.headers.get('content-type') ?? '';
+    if (await relayNonStream(response, contentType, options.normalizer, sink)) return;
     const normalizer = createNormalizer(options.normalizer);
     if (!response.body) {
       for (const event of normalizer.end()) sink.send(event);
@@ -95,22 +92,35 @@ export function createUpstreamRelay(
       clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     });
     let batch: RunnelEvent[] = [];
+    let produced = false;
     const decoder = createSseDecoder((item: SseItem) => batch.push(...normalizer.push(item)));
     const flush = () => {
+      produced ||= batch.length > 0;
       pacer.push(batch);
       batch = [];
     };
     const reader = response.body.getReader();
     try {
       while (!sink.isClosed()) {
-        const { value, done } = await reader.read();
-        if (done) break;
+        // Waiting for the browser is not the backend's silence: the idle clock stops meanwhile.
+        clearTimeout(idleTimer);
+        await Promise.race([sink.whenWritable(), aborted]);
+        if (sink.isClosed()) break;
         armIdle();
-        decoder.push(value);
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          if (mayMoveOn && !produced && !abortReason) throw new MoveOn('broken');
+          throw error;
+        }
+        if (chunk.done) break;
+        decoder.push(chunk.value);
         flush();
       }
       if (!sink.isClosed()) {
         decoder.end();
+        if (mayMoveOn && !produced && batch.length === 0) throw new MoveOn('broken');
         batch.push(...normalizer.end());
         flush();
       }
@@ -118,15 +128,19 @@ export function createUpstreamRelay(
       // What waits is written before anything that follows (the end, a timeout's error).
       pacer.flush();
       clearTimeout(idleTimer);
-      if (sink.isClosed()) await reader.cancel().catch(() => undefined);
+      if (sink.isClosed() || upstreamAbort.signal.aborted) {
+        await reader.cancel().catch(() => undefined);
+      }
     }
   }
 
-  async function run(): Promise<void> {
-    const headersTimer = setTimeout(() => abort('headers_timeout'), options.headersTimeoutMs);
-    let phase: 'connect' | 'body' = 'connect';
+  /** One attempt on one replica: connect, then relay. Throws MoveOn to try the next one. */
+  async function attempt(lease: ReplicaLease, headersTimer: NodeJS.Timeout): Promise<void> {
+    const mayMoveOn = tried.size < source.size;
+    phase = 'connect';
+    let response: Response;
     try {
-      const response = await deps.fetch(options.upstream.url, {
+      response = await deps.fetch(`${lease.baseURL}${path}`, {
         method: 'POST',
         headers: options.upstream.headers,
         body: options.upstream.body,
@@ -134,9 +148,47 @@ export function createUpstreamRelay(
         // A redirect would re-send the key to wherever it points; treat it as an error instead.
         redirect: 'manual',
       });
-      clearTimeout(headersTimer);
-      phase = 'body';
-      await relay(response);
+    } catch (error) {
+      if (!abortReason) {
+        deps.onUpstream?.('unreachable', lease.label);
+        lease.failed('unreachable');
+        if (mayMoveOn) throw new MoveOn('unreachable');
+      } else if (abortReason === 'headers_timeout') deps.onUpstream?.('timeout', lease.label);
+      throw error;
+    }
+    deps.onUpstream?.(response.status, lease.label);
+    if (response.status >= 500) {
+      lease.failed('http_5xx');
+      if (mayMoveOn) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new MoveOn('http_5xx');
+      }
+    } else lease.succeeded();
+    clearTimeout(headersTimer);
+    phase = 'body';
+    try {
+      await relay(response, mayMoveOn);
+    } catch (error) {
+      if (!abortReason && !(error instanceof MoveOn)) lease.failed('broken');
+      throw error;
+    }
+  }
+
+  async function run(): Promise<void> {
+    const headersTimer = setTimeout(() => abort('headers_timeout'), options.headersTimeoutMs);
+    let lease = await source.acquire(tried);
+    try {
+      while (lease && !sink.isClosed()) {
+        tried.add(lease.baseURL);
+        try {
+          await attempt(lease, headersTimer);
+          return;
+        } catch (error) {
+          if (!(error instanceof MoveOn)) throw error;
+          lease.release();
+          lease = await source.acquire(tried);
+        }
+      }
     } catch (error) {
       if (sink.isClosed()) return;
       const timeouts = { headersMs: options.headersTimeoutMs, idleMs: options.idleTimeoutMs };
@@ -145,10 +197,11 @@ export function createUpstreamRelay(
         abortReason,
         phase,
         timeouts,
-        options.backendURL,
+        lease?.label ?? options.backendURL,
       );
       sink.send({ type: 'error', error: failure });
     } finally {
+      lease?.release();
       clearTimeout(headersTimer);
       clearTimeout(idleTimer);
       if (!sink.isClosed()) {

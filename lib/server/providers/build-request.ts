@@ -5,7 +5,10 @@ import type { ModelKind, ProviderConfig } from '../config/schema';
 import { PRESETS, type Preset } from './presets';
 
 export interface UpstreamRequest {
+  /** On the provider's first address. */
   url: string;
+  /** The endpoint, to be appended to whichever replica's base URL is chosen. */
+  path: string;
   headers: Record<string, string>;
   /** JSON text. */
   body: string;
@@ -124,8 +127,10 @@ export function buildUpstreamRequest(request: ChatRequest, options: BuildOptions
     Accept: 'text/event-stream',
   };
   if (options.provider.apiKey) headers.Authorization = `Bearer ${options.provider.apiKey}`;
+  const path = isChat ? '/chat/completions' : '/completions';
   return {
-    url: `${options.provider.baseURL}/${isChat ? 'chat/completions' : 'completions'}`,
+    url: `${options.provider.baseURL}${path}`,
+    path,
     headers,
     body: JSON.stringify(body),
   };

@@ -22,14 +22,18 @@ function authHeaders(provider: ProviderConfig): Record<string, string> {
   return provider.apiKey ? { Authorization: `Bearer ${provider.apiKey}` } : {};
 }
 
-/** Fetches `{baseURL}/models`, tolerating every shape seen in the wild. */
+/**
+ * Fetches `{baseURL}/models` (the provider's first address unless another replica is named),
+ * tolerating every shape seen in the wild.
+ */
 export async function fetchListing(
   provider: ProviderConfig,
   doFetch: typeof fetch,
+  baseURL = provider.baseURL,
 ): Promise<ListingResult> {
   let response: Response;
   try {
-    response = await doFetch(`${provider.baseURL}/models`, {
+    response = await doFetch(`${baseURL}/models`, {
       headers: authHeaders(provider),
       redirect: 'manual',
       signal: AbortSignal.timeout(LIST_TIMEOUT_MS),
@@ -110,6 +114,19 @@ export function mergeModels(
   return out;
 }
 
+/** Replicas serve the same models: the first one that answers tells. */
+async function listingFromAnyReplica(
+  provider: ProviderConfig,
+  doFetch: typeof fetch,
+): Promise<ListingResult> {
+  let result: ListingResult = { ok: false, reachable: false };
+  for (const baseURL of provider.baseURLs) {
+    result = await fetchListing(provider, doFetch, baseURL);
+    if (result.ok) return result;
+  }
+  return result;
+}
+
 export type ResolveResult =
   { ok: true; model: ResolvedModel; provider: ProviderConfig } | { ok: false };
 
@@ -124,7 +141,7 @@ export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
   function listing(provider: ProviderConfig): Promise<ListingResult> {
     const hit = cache.get(provider.id);
     if (hit && deps.now() - hit.at < hit.ttl) return hit.result;
-    const result = fetchListing(provider, deps.fetch);
+    const result = listingFromAnyReplica(provider, deps.fetch);
     const entry = { at: deps.now(), ttl: CACHE_MS, result };
     cache.set(provider.id, entry);
     void result.then((r) => {

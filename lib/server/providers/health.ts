@@ -1,25 +1,62 @@
 import 'server-only';
 
 import type { ProviderConfig } from '../config/schema';
+import { replicaPool } from '../replicas/replicas';
 import { displayURL } from '../security/display-url';
-import type { ProviderHealth } from '../../protocol/api-shapes';
+import type { ProviderHealth, ReplicaHealth } from '../../protocol/api-shapes';
 import { fetchListing } from './catalog';
 
-/** Asks one backend for `/models` and times the answer. Any HTTP answer means reachable. */
-export async function checkProvider(
-  provider: ProviderConfig,
-  deps: { fetch: typeof fetch; now: () => number },
-): Promise<ProviderHealth> {
+type HealthDeps = { fetch: typeof fetch; now: () => number };
+
+/** Asks one address for `/models` and times the answer. Any HTTP answer means reachable. */
+async function probe(provider: ProviderConfig, baseURL: string, deps: HealthDeps) {
   const started = deps.now();
-  const result = await fetchListing(provider, deps.fetch);
+  const result = await fetchListing(provider, deps.fetch, baseURL);
   const latency = Math.round(deps.now() - started);
   const status = result.ok ? 200 : result.status;
   return {
-    id: provider.id,
-    label: provider.label,
-    baseURL: displayURL(provider.baseURL),
     reachable: result.ok || result.reachable,
     ...(status !== undefined ? { status } : {}),
     latency_ms: latency,
+  };
+}
+
+/**
+ * One backend's health: reachable, its status and latency — and, for a provider with replicas,
+ * each replica with its active streams and whether it is ejected (the provider is reachable when
+ * any replica is).
+ */
+export async function checkProvider(
+  provider: ProviderConfig,
+  deps: HealthDeps,
+): Promise<ProviderHealth> {
+  const named = {
+    id: provider.id,
+    label: provider.label,
+    baseURL: displayURL(provider.baseURL),
+  };
+  if (provider.baseURLs.length === 1) {
+    return { ...named, ...(await probe(provider, provider.baseURL, deps)) };
+  }
+  const [probes, states] = await Promise.all([
+    Promise.all(provider.baseURLs.map((url) => probe(provider, url, deps))),
+    replicaPool(provider).states(),
+  ]);
+  const replicas: ReplicaHealth[] = probes.map((p, i) => {
+    const state = states[i];
+    return {
+      baseURL: displayURL(provider.baseURLs[i]!),
+      ...p,
+      active_streams: state?.activeStreams ?? 0,
+      ...(state?.ejectedForMs ? { retry_in_ms: Math.round(state.ejectedForMs) } : {}),
+    };
+  });
+  const first = replicas.find((r) => r.reachable) ?? replicas[0]!;
+  return {
+    ...named,
+    reachable: first.reachable,
+    ...(first.status !== undefined ? { status: first.status } : {}),
+    latency_ms: first.latency_ms,
+    replicas,
   };
 }

@@ -1,0 +1,51 @@
+import 'server-only';
+
+import type { RequestError } from '../../protocol/chat-request';
+import type { ChatLogFields } from '../log/chat-log';
+import { metrics } from '../metrics/metrics';
+import type { StreamSummary } from './event-output';
+import { jsonError } from './json-error';
+
+/** Where a chat's log line goes (the runtime's `logChat`). */
+type LogChat = (fields: ChatLogFields) => void;
+
+/** Who asked, for the log line; already hashed (see lib/server/log/identity-hash.ts). */
+export interface ChatIdentity {
+  identity?: string;
+}
+
+/**
+ * Refuses a chat before its stream: the HTTP error, counted and logged. `provider` and `model`
+ * only once the model was resolved (a model id the catalog does not know is never a label).
+ */
+export function refuseChat(
+  logChat: LogChat,
+  error: RequestError,
+  context: ChatIdentity & { provider?: string; model?: string } = {},
+): Response {
+  metrics.chatRejected(error.code, context.provider, context.model);
+  logChat({ ...context, outcome: 'rejected', status: error.status, errorCode: error.code });
+  return jsonError(error);
+}
+
+/**
+ * The hooks of one streaming chat: counts it as active until it ends, then records the outcome,
+ * timings, tokens and the backend's answers in metrics and in its one log line.
+ */
+export function observeChat(
+  logChat: LogChat,
+  context: ChatIdentity & { provider: string; model: string },
+) {
+  let replica: string | undefined;
+  metrics.streamStarted(context.provider);
+  return {
+    onUpstream(status: number | 'unreachable' | 'timeout', replicaLabel: string): void {
+      replica = replicaLabel;
+      metrics.upstreamResponse(context.provider, status);
+    },
+    onEnd(summary: StreamSummary): void {
+      metrics.streamEnded({ ...summary, provider: context.provider, model: context.model });
+      logChat({ ...context, ...summary, ...(replica ? { replica } : {}) });
+    },
+  };
+}

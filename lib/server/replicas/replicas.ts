@@ -1,0 +1,29 @@
+import 'server-only';
+
+import type { ProviderConfig } from '../config/schema';
+import { processSingleton } from '../process-singleton';
+import { createMemoryCounter, type ActiveStreamCounter } from './active-counter';
+import { createReplicaPool, type ReplicaPool } from './replica-pool';
+
+interface Registry {
+  counter: ActiveStreamCounter;
+  pools: Map<string, ReplicaPool>;
+}
+
+function registry(): Registry {
+  return processSingleton('replicas', () => ({
+    counter: createMemoryCounter(),
+    pools: new Map<string, ReplicaPool>(),
+  }));
+}
+
+/** The replica pool of a provider, one per process (the chat and health routes share it). */
+export function replicaPool(provider: ProviderConfig): ReplicaPool {
+  const { counter, pools } = registry();
+  let pool = pools.get(provider.id);
+  if (!pool) {
+    pool = createReplicaPool(provider.id, provider.baseURLs, counter, () => performance.now());
+    pools.set(provider.id, pool);
+  }
+  return pool;
+}
