@@ -35,12 +35,14 @@ export function refuseChat(
 export function observeChat(
   logChat: LogChat,
   context: ChatIdentity & { provider: string; model: string },
+  /** The provider has several replicas: the log line names the one that answered. */
+  replicas = false,
 ) {
   let replica: string | undefined;
   metrics.streamStarted(context.provider);
   return {
     onUpstream(status: number | 'unreachable' | 'timeout', replicaLabel: string): void {
-      replica = replicaLabel;
+      if (replicas) replica = replicaLabel;
       metrics.upstreamResponse(context.provider, status);
     },
     onEnd(summary: StreamSummary): void {

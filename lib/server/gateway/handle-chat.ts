@@ -44,7 +44,8 @@ export async function handleChat(
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
   const requestId = `chat_${crypto.randomUUID()}`;
-  const observer = observeChat(logChat, { provider: provider.id, model: model.id });
+  const replicated = provider.baseURLs.length > 1;
+  const observer = observeChat(logChat, { provider: provider.id, model: model.id }, replicated);
   const stream = streamChat(
     {
       upstream,
@@ -59,7 +60,7 @@ export async function handleChat(
       signal: request.signal,
       receivedAt,
       // One address needs no pool: such a provider behaves exactly as before replicas existed.
-      ...(provider.baseURLs.length > 1 ? { replicas: replicaPool(provider) } : {}),
+      ...(replicated ? { replicas: replicaPool(provider) } : {}),
     },
     {
       fetch: globalThis.fetch,

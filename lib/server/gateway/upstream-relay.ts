@@ -169,7 +169,7 @@ export function createUpstreamRelay(
     try {
       await relay(response, mayMoveOn);
     } catch (error) {
-      if (!abortReason && !(error instanceof MoveOn)) lease.failed('broken');
+      if (!abortReason) lease.failed(error instanceof MoveOn ? error.reason : 'broken');
       throw error;
     }
   }

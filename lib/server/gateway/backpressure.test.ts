@@ -1,0 +1,101 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunnelEvent } from '../../protocol/events';
+import { readEventStream } from '../../protocol/read-event-stream';
+import { streamChat, type StreamChatOptions } from './stream-chat';
+
+/** A backend that writes `total` bytes of answer as fast as its socket takes them. */
+let server: Server;
+let base = '';
+const written = new Map<string, number>();
+const TEXT = 'x'.repeat(4096);
+const FRAME = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: TEXT } }] })}\n\n`;
+
+function flood(res: ServerResponse, key: string, total: number): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  let sent = 0;
+  const pump = () => {
+    while (sent < total) {
+      sent += FRAME.length;
+      written.set(key, sent);
+      if (!res.write(FRAME)) return void res.once('drain', pump);
+    }
+    res.end('data: [DONE]\n\n');
+  };
+  res.on('close', () => res.off('drain', pump));
+  pump();
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    const [, key = '', size = '0'] = (req.url ?? '').split('/');
+    flood(res, key, Number(size));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function options(path: string, overrides: Partial<StreamChatOptions> = {}): StreamChatOptions {
+  return {
+    upstream: { url: `${base}${path}`, path, headers: {}, body: '{}' },
+    backendURL: base,
+    requestId: 'r1',
+    model: 'm',
+    normalizer: {},
+    headersTimeoutMs: 5_000,
+    idleTimeoutMs: 5_000,
+    keepaliveIntervalMs: 60_000,
+    secrets: [],
+    signal: new AbortController().signal,
+    receivedAt: performance.now(),
+    ...overrides,
+  };
+}
+
+const deps = { fetch: globalThis.fetch, now: () => performance.now() };
+const MiB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a browser that stops reading', () => {
+  it('stops the reading of the backend instead of buffering the answer', async () => {
+    const abort = new AbortController();
+    const stream = streamChat(options('/paused/67108864', { signal: abort.signal }), deps);
+    const reader = stream.getReader();
+    let received = 0;
+    while (received < 256 * 1024) received += (await reader.read()).value?.byteLength ?? 0;
+    // The reader pauses. What the backend manages to write meanwhile is what sits in buffers:
+    // kernel socket buffers, the fetch body's and the output's bounded queues.
+    await sleep(1_000);
+    const duringPause = written.get('paused') ?? 0;
+    await sleep(500);
+    const later = written.get('paused') ?? 0;
+    abort.abort();
+    await reader.cancel();
+    expect(later).toBe(duringPause);
+    expect(duringPause).toBeLessThan(16 * MiB);
+  });
+
+  it('does not count its pause as the backend’s silence (no upstream_timeout)', async () => {
+    const stream = streamChat(options('/idle/2097152', { idleTimeoutMs: 300 }), deps);
+    const reader = stream.getReader();
+    const first = await reader.read();
+    await sleep(900);
+    const rest: Uint8Array[] = [first.value!];
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest.push(value);
+    }
+    const events: RunnelEvent[] = [];
+    for await (const event of readEventStream(new Blob(rest).stream())) events.push(event);
+    const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
+    expect(text.length).toBe(Math.ceil(2097152 / FRAME.length) * TEXT.length);
+    expect(events.at(-1)?.type).toBe('done');
+  });
+});

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { freePort } from './stack';
+
+/** The standalone server's directory (`output: 'standalone'`), after `npm run build`. */
+export const STANDALONE_DIR = '.next/standalone';
+
+/**
+ * Copies what `next build` leaves out of the standalone folder — the browser assets
+ * (`.next/static`) and `public/` — as the Next.js docs tell deployments to (the Dockerfile does
+ * the same).
+ */
+export function prepareStandalone(): void {
+  if (!existsSync(`${STANDALONE_DIR}/server.js`)) {
+    throw new Error('no standalone build: run `npm run build` first');
+  }
+  cpSync('.next/static', `${STANDALONE_DIR}/.next/static`, { recursive: true, force: true });
+  cpSync('public', `${STANDALONE_DIR}/public`, { recursive: true, force: true });
+}
+
+export interface StandaloneApp {
+  url: string;
+  process: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once it exited. */
+  exited: Promise<number | string>;
+  /** Stops it (SIGKILL) if it still runs. */
+  kill(): void;
+}
+
+/**
+ * Starts `node .next/standalone/server.js` on a free loopback port with `env`, and waits until
+ * `/api/health` answers. One process: its pid is the server's (signals and RSS are its own).
+ */
+export async function startStandalone(env: Record<string, string>): Promise<StandaloneApp> {
+  prepareStandalone();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: STANDALONE_DIR,
+    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the standalone server exited:\n${output}`);
+    try {
+      await fetch(`${url}/api/health`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`the standalone server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    exited,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
