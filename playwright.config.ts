@@ -35,6 +35,8 @@ export default defineConfig({
     { name: 'api', testMatch: 'api/**/*.spec.ts' },
     { name: 'chromium', testMatch: 'ui/**/*.spec.ts', use: { browserName: 'chromium' } },
     { name: 'widget', testMatch: 'widget/**/*.spec.ts', use: { browserName: 'chromium' } },
+    // Operations: each spec starts its own standalone server (node .next/standalone/server.js).
+    { name: 'ops', testDir: 'e2e/ops', use: { browserName: 'chromium' } },
   ],
   // Cancellation is tested against `next start` (production server), never `next dev`.
   webServer: [

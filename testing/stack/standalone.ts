@@ -20,6 +20,7 @@ export function prepareStandalone(): void {
 
 export interface StandaloneApp {
   url: string;
+  port: number;
   process: ChildProcess;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
@@ -33,9 +34,13 @@ export interface StandaloneApp {
  * Starts `node .next/standalone/server.js` on a free loopback port with `env`, and waits until
  * `/api/health` answers. One process: its pid is the server's (signals and RSS are its own).
  */
-export async function startStandalone(env: Record<string, string>): Promise<StandaloneApp> {
+export async function startStandalone(
+  env: Record<string, string>,
+  /** A port to reuse (a restarted server where the page's origin was); free one by default. */
+  port?: number,
+): Promise<StandaloneApp> {
   prepareStandalone();
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, ['server.js'], {
     cwd: STANDALONE_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
@@ -61,6 +66,7 @@ export async function startStandalone(env: Record<string, string>): Promise<Stan
   }
   return {
     url,
+    port,
     process: child,
     output: () => output,
     exited,
