@@ -5,8 +5,8 @@
  * the moment the client disconnects (the whole point of cancellation tests).
  */
 import type { ServerResponse } from 'node:http';
-import { nowMs } from './clock';
-import { stepBytes } from './sse-format';
+import { monotonicMs, nowMs } from './clock';
+import { STAMP, stepBytes } from './sse-format';
 import type { Step, StreamOptions } from './types';
 
 /** Default gap between token frames. */
@@ -117,7 +117,10 @@ export async function runSteps(
         if (!(await waitUntil(wake))) return;
       }
     }
-    const bytes = stepBytes(step, plan);
+    let bytes = stepBytes(step, plan);
+    if (bytes !== null && 'chunk' in step && step.stamp && typeof bytes === 'string') {
+      bytes = bytes.replaceAll(STAMP, monotonicMs().toFixed(3));
+    }
     if (bytes !== null) buffer.push(bytes);
     if (++sinceYield >= YIELD_EVERY) {
       sinceYield = 0;

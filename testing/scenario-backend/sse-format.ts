@@ -24,6 +24,9 @@ export function spacedJson(value: unknown): string {
   return `{${parts.join(', ')}}`;
 }
 
+/** Replaced by the time of the write in a chunk step with `stamp: true`. */
+export const STAMP = '__STAMP__';
+
 /** Serialises a JSON value in the given style. */
 export function toJson(value: unknown, style: StreamOptions['jsonStyle'] = 'compact'): string {
   return style === 'spaced' ? spacedJson(value) : JSON.stringify(value);

@@ -7,8 +7,12 @@
 
 /** One instruction for the paced writer. */
 export type Step =
-  /** A `data: <JSON>` frame. Paced at the token rate unless `paced: false`. */
-  | { chunk: object; paced?: boolean }
+  /**
+   * A `data: <JSON>` frame. Paced at the token rate unless `paced: false`. With `stamp`, every
+   * `__STAMP__` in it becomes the system-wide monotonic time (ms) of the write (load benchmarks
+   * measure the delay from this write to the client's read).
+   */
+  | { chunk: object; paced?: boolean; stamp?: boolean }
   /** Verbatim bytes; never paced (use `sleep` to space raw pieces out). */
   | { raw: string | Uint8Array }
   /** An SSE comment line `: text`. */

@@ -37,7 +37,16 @@ export async function readJsonBody(
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  let text: string;
+  try {
+    // JSON travels as UTF-8 (RFC 8259): bytes that are not are refused, not silently replaced.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    return {
+      ok: false,
+      error: { status: 400, code: 'invalid_json', message: 'The request body is not valid UTF-8' },
+    };
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

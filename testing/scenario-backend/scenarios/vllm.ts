@@ -5,6 +5,7 @@
 import { vllmFlavor } from '../flavors';
 import type { ProviderDef } from '../provider-def';
 import { benchScenarios } from './bench';
+import { loadScenarios } from './load';
 import { vllmError } from './common';
 import { vllmFailureScenarios } from './vllm-failures';
 import { vllmStreamScenarios } from './vllm-streams';
@@ -16,7 +17,12 @@ if (!chat) throw new Error('vLLM chat scenario missing');
 export const vllmProvider: ProviderDef = {
   name: 'vllm',
   flavor: vllmFlavor,
-  scenarios: { ...vllmStreamScenarios, ...vllmFailureScenarios, ...benchScenarios },
+  scenarios: {
+    ...vllmStreamScenarios,
+    ...vllmFailureScenarios,
+    ...benchScenarios,
+    ...loadScenarios,
+  },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>
     vllmError(404, `The model \`${model}\` does not exist.`, 'NotFoundError', 'model'),

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:load`: Runnel under load and faults, next to a raw byte pipe through the same
+ * server where that applies. Prints figures; asserts nothing. Everything runs on loopback: a
+ * scenario backend process, the standalone app (`node .next/standalone/server.js`, a fresh
+ * process per measurement) and the clients in this process. Needs `npm run build`.
+ *
+ * BENCH_LOAD_PHASES (default `load,storm,fuzz,paused,kill`) and BENCH_LOAD_STREAMS (default
+ * `1000,2000`) choose what runs.
+ */
+import { cpus, loadavg } from 'node:os';
+import { fuzzPhase } from './fuzz-phase';
+import { killPhase } from './kill-phase';
+import { loadPhase, type LoadFigures } from './load-phase';
+import { pausedPhase } from './paused-phase';
+import { startBackend, type BackendProcess } from './processes';
+import { stormPhase } from './storm-phase';
+import { mib, ms, ratio, table } from './stats';
+
+/** The whole run is bounded: a stuck phase ends it rather than the machine's afternoon. */
+const MAX_RUN_MS = 20 * 60_000;
+
+const phases = new Set(
+  (process.env.BENCH_LOAD_PHASES ?? 'load,storm,fuzz,paused,kill').split(',').map((s) => s.trim()),
+);
+const streamCounts = (process.env.BENCH_LOAD_STREAMS ?? '1000,2000').split(',').map(Number);
+
+let backend: BackendProcess | undefined;
+const watchdog = setTimeout(() => {
+  console.error(`bench:load: over ${MAX_RUN_MS / 60_000} minutes, stopping`);
+  void backend?.kill('SIGKILL');
+  process.exit(2);
+}, MAX_RUN_MS);
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:load — ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at start`,
+  );
+  backend = await startBackend();
+
+  if (phases.has('load')) {
+    console.log('\nConcurrent 10-second streams (100 tokens, 100 ms apart), one app process:');
+    const rows: (string | number)[][] = [
+      ['streams', 'route', 'errors', 'p50 delay', 'p99 delay', 'max delay', 'idle RSS', 'peak RSS'],
+    ];
+    for (const n of streamCounts) {
+      const figures: LoadFigures[] = [];
+      for (const kind of ['pipe', 'runnel'] as const) {
+        const f = await loadPhase(kind, n, backend);
+        figures.push(f);
+        rows.push([
+          n,
+          kind,
+          f.errors,
+          ms(f.p50),
+          ms(f.p99),
+          ms(f.max),
+          mib(f.idleRss),
+          mib(f.peakRss),
+        ]);
+      }
+      const [pipe, runnel] = figures as [LoadFigures, LoadFigures];
+      rows.push([
+        n,
+        'runnel/pipe',
+        '',
+        ratio(runnel.p50, pipe.p50),
+        ratio(runnel.p99, pipe.p99),
+        '',
+        '',
+        ratio(runnel.peakRss, pipe.peakRss),
+      ]);
+    }
+    table(rows);
+  }
+
+  if (phases.has('storm')) {
+    console.log('\nAbort storm (500 streams aborted at random moments within 3 s):');
+    const rows: (string | number)[][] = [['route', 'reached backend', 'upstream open 1 s later']];
+    for (const kind of ['pipe', 'runnel'] as const) {
+      const f = await stormPhase(kind, backend);
+      rows.push([kind, f.reachedBackend, f.openAfter1s]);
+    }
+    table(rows);
+  }
+
+  if (phases.has('fuzz')) {
+    const f = await fuzzPhase(backend);
+    console.log(`\nMalformed requests: ${f.requests} in ${f.seconds.toFixed(1)} s`);
+    console.log(`  by status: ${JSON.stringify(f.byStatus)}`);
+    console.log(
+      `  5xx or no answer: ${f.server5xx.length}; 4xx without a message: ${f.withoutMessage.length}; accepted (valid by chance): ${f.accepted}`,
+    );
+    for (const sample of [...f.server5xx, ...f.withoutMessage].slice(0, 5)) {
+      console.log(`    ${sample.kind}: ${sample.status} ${sample.body}`);
+    }
+  }
+
+  if (phases.has('paused')) {
+    console.log(
+      '\nPaused readers (20 clients stop reading a 40 MB answer after 64 KiB, held 8 s):',
+    );
+    const rows: (string | number)[][] = [['route', 'RSS growth per client', 'read per client']];
+    for (const kind of ['pipe', 'runnel'] as const) {
+      const f = await pausedPhase(kind, backend);
+      rows.push([kind, mib(f.growthPerClient), mib(f.received)]);
+    }
+    table(rows);
+  }
+
+  if (phases.has('kill')) {
+    const f = await killPhase(backend);
+    console.log(`\nBackend killed mid-answer (SIGKILL, ${f.streams} answers streaming):`);
+    console.log(
+      `  ended incomplete_stream with their text kept: ${f.incompleteWithText} of ${f.streams}`,
+    );
+    if (f.other.length) console.log(`  otherwise: ${f.other.slice(0, 5).join('; ')}`);
+  }
+  console.log(
+    `\nload average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    clearTimeout(watchdog);
+    await backend?.kill('SIGKILL');
+  });

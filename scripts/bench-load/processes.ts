@@ -1,0 +1,82 @@
+/** The processes `npm run bench:load` measures: a scenario backend and the standalone app. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../testing/stack/stack';
+import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
+
+export interface BackendProcess {
+  url: string;
+  process: ChildProcess;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The scenario backend in a process of its own (`node --import tsx`, so the pid is the server's:
+ * the kill phase kills it for real), on a free loopback port.
+ */
+export async function startBackend(port?: number): Promise<BackendProcess> {
+  port ??= await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'testing/scenario-backend/main.ts', '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`scenario backend exited (${code})`)));
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/**
+ * The app as deployed (`node .next/standalone/server.js`, one process) against `backend`, with
+ * production timeouts and the raw pipe route enabled.
+ */
+export function startApp(backend: BackendProcess): Promise<StandaloneApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-load-'));
+  const providersFile = join(dir, 'providers.json');
+  const provider = { id: 'vllm', label: 'bench', baseURL: `${backend.url}/v1`, preset: 'vllm' };
+  writeFileSync(providersFile, JSON.stringify([provider]));
+  return startStandalone({
+    PROVIDERS_FILE: providersFile,
+    BENCH_RAW_PIPE: '1',
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+}
+
+/** Resident memory of a process now (Linux /proc), in bytes. */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** Samples a process's RSS every 50 ms until stopped; returns the peak. */
+export function sampleRss(pid: number) {
+  let peak = rssBytes(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssBytes(pid));
+    } catch {
+      // The process exited.
+    }
+  }, 50);
+  return {
+    stop(): number {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
