@@ -93,7 +93,8 @@ describe('a browser that stops reading', () => {
       rest.push(value);
     }
     const events: RunnelEvent[] = [];
-    for await (const event of readEventStream(new Response(Buffer.concat(rest)).body!)) events.push(event);
+    for await (const event of readEventStream(new Response(Buffer.concat(rest)).body!))
+      events.push(event);
     const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
     expect(text.length).toBe(Math.ceil(2097152 / FRAME.length) * TEXT.length);
     expect(events.at(-1)?.type).toBe('done');

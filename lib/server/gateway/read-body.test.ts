@@ -34,4 +34,14 @@ describe('readJsonBody', () => {
     } as RequestInit);
     expect(await readJsonBody(chunked, 100)).toMatchObject({ error: { status: 413 } });
   });
+
+  it('refuses a body nested deeper than any chat request, before anything recurses into it', async () => {
+    const deep = `{"model":"m","response_format":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    expect(await readJsonBody(post(deep), 1_000_000)).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'invalid_request' },
+    });
+    const fine = `{"tools":[{"function":{"parameters":${'{"a":'.repeat(20)}1${'}'.repeat(20)}}}]}`;
+    expect(await readJsonBody(post(fine), 1_000_000)).toMatchObject({ ok: true });
+  });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import type { RequestError } from '../../protocol/chat-request';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth';
 
 /**
  * Reads a JSON request body, refusing more than `maxBytes` (413) without buffering it all first:
@@ -47,12 +48,18 @@ export async function readJsonBody(
       error: { status: 400, code: 'invalid_json', message: 'The request body is not valid UTF-8' },
     };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return {
       ok: false,
       error: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
     };
   }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    const message = `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`;
+    return { ok: false, error: { status: 400, code: 'invalid_request', message } };
+  }
+  return { ok: true, value };
 }
