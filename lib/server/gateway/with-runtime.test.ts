@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envSchema } from '../config/schema';
 import type { Runtime } from './runtime';
 
 const KEY = 'rnl-config-key-31b7c0de5a';
@@ -9,13 +10,9 @@ async function freshWithRuntime() {
   return (await import('./with-runtime')).withRuntime;
 }
 
-/** Starts from a clean environment: only what each test sets. */
+/** Starts from a clean environment: of the variables Runnel reads, only what each test sets. */
 function stubEnvironment(env: Record<string, string>): void {
-  for (const name of Object.keys(process.env)) {
-    if (/^(OPENAI_|PROVIDER|MODELS|DEFAULT_MODEL|MAX_|UPSTREAM_|KEEPALIVE|SYSTEM_)/.test(name)) {
-      vi.stubEnv(name, undefined);
-    }
-  }
+  for (const name of Object.keys(envSchema.shape)) vi.stubEnv(name, undefined);
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
 }
 
