@@ -1,6 +1,7 @@
 import { isTerminal, type RunnelEvent, type StreamError } from '../protocol/events';
 import { encodeEvent, KEEPALIVE_FRAME } from '../protocol/sse';
 import type { UpstreamRequest } from '../providers/build-request';
+import type { StreamGate } from '../server/admission/stream-gate';
 import { redactSecrets } from '../security/redact';
 import { describeErrorBody } from '../upstream/error-message';
 import { createNormalizer, type NormalizerOptions } from '../upstream/normalizer';
@@ -34,6 +35,8 @@ export interface StreamChatDeps {
   now: () => number;
   /** Called once with the outcome, for logging. Never receives secrets. */
   onEnd?: (summary: StreamSummary) => void;
+  /** Limits and admission: entered before the upstream call, left once when the stream ends. */
+  gate?: StreamGate;
 }
 
 export interface StreamSummary {
@@ -177,6 +180,7 @@ export function streamChat(
       };
       summarize('done');
     }
+    deps.gate?.observe(out);
     seq += 1;
     write(encodeEvent(seq, out));
     if (isTerminal(event)) close();
@@ -298,16 +302,32 @@ export function streamChat(
     }
   }
 
+  /** `run`, behind the gate: nothing reaches the backend before `enter` lets it. */
+  async function gated(): Promise<void> {
+    try {
+      const status = (message: string) => send({ type: 'status', message });
+      const refused = await deps.gate?.enter({ signal: upstreamAbort.signal, status });
+      if (closed) return;
+      if (refused) return fail(refused);
+      await run();
+    } catch {
+      if (!closed) fail({ code: 'internal_error', message: 'The stream ended unexpectedly' });
+    } finally {
+      deps.gate?.leave();
+    }
+  }
+
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controllerRef = controller;
       if (options.signal.aborted) {
         onClientGone();
+        deps.gate?.leave();
         return;
       }
       options.signal.addEventListener('abort', onClientGone, { once: true });
       send({ type: 'start', request_id: options.requestId, model: options.model });
-      void run();
+      void gated();
     },
     cancel() {
       onClientGone();
