@@ -3,6 +3,7 @@ import { EARLY_MESSAGES_SCRIPT, themeScript } from '@/components/embed/early-mes
 import { EmbedApp } from '@/components/embed/embed-app';
 import { getEmbedAllowlist } from '@/lib/config/embed-config';
 import { parseEmbedOptions } from '@/lib/embed/embed-options';
+import { widgetModel } from '@/lib/server/limits/widget-model';
 
 // The allowlist and the options are read per request (deployment configuration, query string).
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,8 @@ export default async function EmbedPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const options = parseEmbedOptions(await searchParams);
+  const parsed = parseEmbedOptions(await searchParams);
+  const options = { ...parsed, model: widgetModel(parsed.model) };
   return (
     <>
       <script

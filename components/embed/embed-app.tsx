@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { createVisitor } from '@/lib/browser/embed/visitor';
 import type { EmbedStorageKind } from '@/lib/embed/embed-persistence';
 import type { EmbedOptions } from '@/lib/embed/embed-options';
 import type { EmbedAllowlist } from '@/lib/embed/origins';
@@ -21,10 +22,16 @@ export function EmbedApp({
       new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
   );
   const [storage, setStorage] = useState<EmbedStorageKind | null>(null);
+  const [visitor] = useState(() =>
+    createVisitor(
+      () => window.localStorage,
+      (...args) => window.fetch(...args),
+    ),
+  );
   return (
     <QueryClientProvider client={client}>
-      <EmbedStoreProvider onStorage={setStorage}>
-        <EmbedChat options={options} allowlist={allowlist} storage={storage} />
+      <EmbedStoreProvider onStorage={setStorage} fetch={visitor.fetch}>
+        <EmbedChat options={options} allowlist={allowlist} storage={storage} visitor={visitor} />
       </EmbedStoreProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import type { Visitor } from '@/lib/browser/embed/visitor';
 import type { EmbedOptions } from '@/lib/embed/embed-options';
 import type { EmbedAllowlist } from '@/lib/embed/origins';
 import { MAX_UNREAD } from '@/lib/embed/wire';
@@ -42,6 +43,8 @@ export interface EmbedChatProps {
   allowlist: EmbedAllowlist;
   /** Where the conversation is kept, once known (exposed as `data-storage`). */
   storage: 'indexeddb' | 'memory' | null;
+  /** The anonymous visitor the widget's requests are counted as. */
+  visitor: Visitor;
 }
 
 /**
@@ -49,7 +52,7 @@ export interface EmbedChatProps {
  * with a compact header, the site's greeting, theme and accent, and the bridge to the host page
  * (open/close/theme in; close, resize, unread and answer outcomes out).
  */
-export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
+export function EmbedChat({ options, allowlist, storage, visitor }: EmbedChatProps) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore((s) =>
@@ -73,7 +76,7 @@ export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
     } else {
       visible.current = false;
     }
-  });
+  }, visitor.setHostOrigin);
   const { send, connected } = bridge;
 
   useEmbedTheme(theme);

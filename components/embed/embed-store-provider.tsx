@@ -15,7 +15,7 @@ import { useStoreLifecycle } from '../chat/use-store-lifecycle';
  * hard-wires the main page's database, so the widget builds its store here rather than changing
  * it.)
  */
-function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
+function embedStore(onStorage: (kind: EmbedStorageKind) => void, fetch: typeof window.fetch): ChatStore {
   const probe = async () => {
     const kind: EmbedStorageKind = (await probeIndexedDb(() => window.indexedDB))
       ? 'indexeddb'
@@ -29,7 +29,7 @@ function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
         onStorage('memory');
         onFallback(message);
       }),
-    fetch: (...args) => window.fetch(...args),
+    fetch,
     scheduleFrame: browserStreamScheduler(),
     timers: browserTimers,
   });
@@ -41,13 +41,16 @@ function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
  */
 export function EmbedStoreProvider({
   onStorage,
+  fetch,
   children,
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
+  /** The chat requests' fetch (the widget's adds the visitor headers). */
+  fetch: typeof window.fetch;
   children: ReactNode;
 }) {
-  const [store] = useState(() => embedStore(onStorage));
+  const [store] = useState(() => embedStore(onStorage, fetch));
   useStoreLifecycle(store);
   return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
 }
