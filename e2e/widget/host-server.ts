@@ -20,7 +20,10 @@ function listen(port: number): Promise<Server> {
     if (url.pathname === '/') {
       // The foreign frame always comes from the refused origin: a third party on the host page.
       const foreign = url.searchParams.has('foreign') ? `${REFUSED_HOST_URL}/foreign` : null;
-      return send(200, 'text/html; charset=utf-8', hostPage(APP_URL, url.searchParams, foreign));
+      // `app` picks another local instance to load the widget from (the limits stack's).
+      const app = url.searchParams.get('app');
+      const appURL = app && /^http:\/\/127\.0\.0\.1:\d+$/.test(app) ? app : APP_URL;
+      return send(200, 'text/html; charset=utf-8', hostPage(appURL, url.searchParams, foreign));
     }
     send(404, 'text/plain', 'not found');
   });
