@@ -26,9 +26,12 @@ export const LIMITS = {
   embedRpm: 4,
   embedConcurrent: 1,
   embedTokensPerDay: 2500,
-  embedHostRpm: 30,
+  embedHostRpm: 10,
   queueTimeoutMs: 2500,
 } as const;
+
+/** An allowed embedder used only by API specs (the per-site cap), never by a page. */
+export const CAP_HOST_ORIGIN = 'https://cap.example.test';
 
 /** A provider with one stream at a time (admission control), serving the vLLM scenarios. */
 export const QUEUED_PROVIDER = 'queued';
@@ -69,5 +72,6 @@ export function limitsEnv(providersFile: string, redisURL = REDIS_URL): Record<s
     EMBED_RATE_LIMIT_HOST_RPM: String(LIMITS.embedHostRpm),
     EMBED_MODELS: EMBED_MODELS.join(','),
     QUEUE_TIMEOUT_MS: String(LIMITS.queueTimeoutMs),
+    EMBED_ALLOWED_ORIGINS: `${APP_ENV.EMBED_ALLOWED_ORIGINS},${CAP_HOST_ORIGIN}`,
   };
 }
