@@ -16,6 +16,7 @@ import { openStream, postAs, randomAddress, randomVisitor, refusal } from '../..
  */
 
 const small = (marker: string, extra: Record<string, unknown> = {}) => chatBody('vllm:chat', marker, { max_tokens: 50, ...extra });
+const slow = (marker: string) => chatBody('vllm:slow', marker, { max_tokens: 100 });
 
 test('requests a minute: the one over the limit is refused with 429, Retry-After and the limit, and never reaches the backend', async () => {
   const address = randomAddress();
@@ -40,8 +41,8 @@ test('requests a minute: the one over the limit is refused with 429, Retry-After
 
 test('streams at once: a slot held by a stream on one instance is seen by the other, and freed when it ends', async () => {
   const address = randomAddress();
-  const first = await openStream(A, { address }, chatBody('vllm:slow', nonce()));
-  const second = await openStream(B, { address }, chatBody('vllm:slow', nonce()));
+  const first = await openStream(A, { address }, slow(nonce()));
+  const second = await openStream(B, { address }, slow(nonce()));
   await Promise.all([first, second].map((s) => s.next((e) => e.type === 'content')));
   const third = await postAs(B, { address }, small(nonce()));
   expect(third.status).toBe(429);
@@ -61,7 +62,7 @@ test('stream slots are given back on every end: done, error, and the client goin
   // error (the backend answers 500)
   expect(await (await postAs(B, { address }, chatBody('vllm:http-error', nonce()))).text()).toContain('"type":"error"');
   // the client goes away mid-stream
-  const dropped = await openStream(A, { address }, chatBody('vllm:slow', nonce()));
+  const dropped = await openStream(A, { address }, slow(nonce()));
   await dropped.next((e) => e.type === 'content');
   dropped.abort();
   await new Promise((r) => setTimeout(r, 300));
@@ -75,35 +76,33 @@ test('tokens a day: reserved before the call (parallel requests cannot overshoot
   const address = randomAddress();
   const body = (max: number, model = 'vllm:chat') => chatBody(model, 'quota', { max_tokens: max });
   const estimate = Math.ceil(JSON.stringify(body(1).messages).length / 4);
-  // A long answer holds a large reservation while it streams…
-  const big = await openStream(A, { address }, body(2000, 'vllm:slow'));
-  await big.next((e) => e.type === 'content');
-  // …so a parallel one that would overshoot the quota is refused, with the day's wait.
-  const over = await postAs(B, { address }, body(LIMITS.tokensPerDay - 2000 - estimate * 2 + 1));
-  expect(over.status).toBe(429);
-  const error = await refusal(over);
-  expect(error).toMatchObject({ limit: 'tokens_per_day' });
-  expect(error.retry_after_s).toBeGreaterThan(86_000);
-  big.abort();
-  await big.ended;
 
-  // Settled: the stopped answer costs what it used, not its reservation.
-  const address2 = randomAddress();
-  const done = await postAs(A, { address: address2 }, body(100));
-  const usageText = await done.text();
-  const finalUsage = usageText.split('\n').filter((l) => l.includes('"final":true'))[0]!;
+  // One answer, settled with its final usage (not its reservation of max_tokens + prompt).
+  const done = await postAs(A, { address }, body(LIMITS.maxOutputTokens));
+  const finalUsage = (await done.text()).split('\n').find((l) => l.includes('"final":true'))!;
   const usage = (JSON.parse(finalUsage.slice('data: '.length)) as { usage: { prompt_tokens: number; completion_tokens: number } }).usage;
-  const left = LIMITS.tokensPerDay - usage.prompt_tokens - usage.completion_tokens;
+  const used = usage.prompt_tokens + usage.completion_tokens;
   // The settlement is one Redis command as the stream ends; give it a moment.
   await new Promise((r) => setTimeout(r, 200));
-  // One token more than what is left is refused (and the refusal takes nothing)…
-  const refused = await postAs(B, { address: address2 }, body(left - estimate + 1));
-  expect(refused.status).toBe(429);
-  expect(await refusal(refused)).toMatchObject({ limit: 'tokens_per_day' });
-  // …exactly what is left is accepted.
-  const exact = await postAs(A, { address: address2 }, body(left - estimate));
+
+  // A long answer holds a full reservation while it streams (it fits only if the first settled)…
+  const big = await openStream(B, { address }, body(LIMITS.maxOutputTokens, 'vllm:slow'));
+  expect(big.response.status).toBe(200);
+  await big.next((e) => e.type === 'content');
+  const left = LIMITS.tokensPerDay - used - (LIMITS.maxOutputTokens + estimate);
+  expect(left - estimate).toBeGreaterThan(0);
+
+  // …so a parallel one reserving one token more than what is left is refused, with the day's wait…
+  const over = await postAs(A, { address }, body(left - estimate + 1));
+  expect(over.status).toBe(429);
+  const error = await refusal(over);
+  expect(error).toMatchObject({ code: 'rate_limited', limit: 'tokens_per_day' });
+  expect(error.retry_after_s).toBeGreaterThan(86_000);
+  // …and, the refusal having taken nothing, exactly what is left is accepted.
+  const exact = await postAs(B, { address }, body(left - estimate));
   expect(exact.status).toBe(200);
   await exact.text();
+  big.abort();
 });
 
 test.describe('widget visitors', () => {
@@ -126,21 +125,26 @@ test.describe('widget visitors', () => {
     expect((await postAs(A, { address: randomAddress(), visitor: randomVisitor() }, small(nonce()))).status).toBe(200);
   });
 
-  test('stream at once per visitor', async () => {
+  test('streams at once per visitor', async () => {
     const as = { address: randomAddress(), visitor: randomVisitor() };
-    const stream = await openStream(A, as, chatBody('vllm:slow', nonce()));
-    await stream.next((e) => e.type === 'content');
-    const second = await postAs(B, as, small(nonce()));
-    expect(second.status).toBe(429);
-    expect(await refusal(second)).toMatchObject({ limit: 'concurrent_streams' });
-    stream.abort();
+    const streams = [await openStream(A, as, slow(nonce())), await openStream(B, as, slow(nonce()))];
+    await Promise.all(streams.map((s) => s.next((e) => e.type === 'content')));
+    // Another visitor id from the same address is counted by the address too.
+    const third = await postAs(B, { ...as, visitor: randomVisitor() }, small(nonce()));
+    expect(third.status).toBe(429);
+    expect(await refusal(third)).toMatchObject({ limit: 'concurrent_streams' });
+    for (const s of streams) s.abort();
   });
 
   test('tokens a day per visitor', async () => {
     const as = { address: randomAddress(), visitor: randomVisitor() };
-    const response = await postAs(A, as, small(nonce(), { max_tokens: LIMITS.embedTokensPerDay }));
+    const max = { max_tokens: LIMITS.maxOutputTokens };
+    const holding = await openStream(A, as, chatBody('vllm:slow', nonce(), max));
+    await holding.next((e) => e.type === 'content');
+    const response = await postAs(B, as, small(nonce(), max));
     expect(response.status).toBe(429);
     expect(await refusal(response)).toMatchObject({ limit: 'tokens_per_day' });
+    holding.abort();
   });
 
   test('EMBED_MODELS: only those models, for visitors only', async () => {

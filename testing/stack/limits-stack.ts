@@ -20,12 +20,14 @@ export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 
 /** The limits both instances run with (the specs read them from here). */
 export const LIMITS = {
+  /** MAX_OUTPUT_TOKENS: what a request without `max_tokens` reserves (plus its prompt). */
+  maxOutputTokens: 500,
   rpm: 5,
   concurrent: 2,
-  tokensPerDay: 3000,
+  tokensPerDay: 1000,
   embedRpm: 4,
-  embedConcurrent: 1,
-  embedTokensPerDay: 2500,
+  embedConcurrent: 2,
+  embedTokensPerDay: 800,
   embedHostRpm: 10,
   queueTimeoutMs: 2500,
 } as const;
@@ -63,6 +65,7 @@ export function limitsEnv(providersFile: string, redisURL = REDIS_URL): Record<s
     ...APP_ENV,
     PROVIDERS_FILE: providersFile,
     REDIS_URL: redisURL,
+    MAX_OUTPUT_TOKENS: String(LIMITS.maxOutputTokens),
     RATE_LIMIT_RPM: String(LIMITS.rpm),
     RATE_LIMIT_CONCURRENT: String(LIMITS.concurrent),
     RATE_LIMIT_TOKENS_PER_DAY: String(LIMITS.tokensPerDay),
