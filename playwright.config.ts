@@ -1,7 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './e2e/support/app-env';
 import { chromiumLaunchOptions } from './e2e/support/chromium';
-import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL, SCENARIO_PORT, SCENARIO_URL } from './e2e/support/ports';
+import {
+  APP_PORT,
+  APP_URL,
+  DOWN_APP_PORT,
+  DOWN_APP_URL,
+  SCENARIO_PORT,
+  SCENARIO_URL,
+} from './e2e/support/ports';
 import { writeProvidersFile } from './e2e/support/providers-file';
 import { HOST_URL } from './e2e/widget/host-ports';
 import {

@@ -82,14 +82,21 @@ export function Composer({ placeholder }: ComposerProps = {}) {
           value={draft}
           rows={1}
           autoFocus
-          placeholder={placeholder || (completion ? 'Write the beginning of a text to continue…' : `Message ${info?.label ?? 'the model'}`)}
+          placeholder={
+            placeholder ||
+            (completion
+              ? 'Write the beginning of a text to continue…'
+              : `Message ${info?.label ?? 'the model'}`)
+          }
           onChange={(e) => store.getState().setDraft(draftKey, e.target.value)}
           onKeyDown={onKeyDown}
           className="block max-h-[40dvh] min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-400 dark:placeholder:text-zinc-500"
         />
         <div className="flex items-center gap-2 px-2 pb-2">
           {info?.reasoning && !completion && <EffortSelect />}
-          <p className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
+          <p className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {hint}
+          </p>
           {running ? (
             <button
               type="button"

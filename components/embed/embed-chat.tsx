@@ -66,17 +66,21 @@ export function EmbedChat({ options, allowlist, storage, visitor }: EmbedChatPro
   const visible = useRef(true);
   const unread = useRef(0);
 
-  const bridge = useEmbedBridge(allowlist, (command, send) => {
-    if (command.type === 'theme') {
-      setTheme(command.theme);
-    } else if (command.type === 'open') {
-      visible.current = true;
-      if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
-      focusComposer();
-    } else {
-      visible.current = false;
-    }
-  }, visitor.setHostOrigin);
+  const bridge = useEmbedBridge(
+    allowlist,
+    (command, send) => {
+      if (command.type === 'theme') {
+        setTheme(command.theme);
+      } else if (command.type === 'open') {
+        visible.current = true;
+        if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
+        focusComposer();
+      } else {
+        visible.current = false;
+      }
+    },
+    visitor.setHostOrigin,
+  );
   const { send, connected } = bridge;
 
   useEmbedTheme(theme);

@@ -15,7 +15,10 @@ import { useStoreLifecycle } from '../chat/use-store-lifecycle';
  * hard-wires the main page's database, so the widget builds its store here rather than changing
  * it.)
  */
-function embedStore(onStorage: (kind: EmbedStorageKind) => void, fetch: typeof window.fetch): ChatStore {
+function embedStore(
+  onStorage: (kind: EmbedStorageKind) => void,
+  fetch: typeof window.fetch,
+): ChatStore {
   const probe = async () => {
     const kind: EmbedStorageKind = (await probeIndexedDb(() => window.indexedDB))
       ? 'indexeddb'

@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { backendRecord, chatBody, nonce } from '../support/chat-client';
-import { LIMITS, LIMITS_A_URL as A, LIMITS_B_URL as B, QUEUED_PROVIDER } from '../../testing/stack/limits-stack';
+import {
+  LIMITS,
+  LIMITS_A_URL as A,
+  LIMITS_B_URL as B,
+  QUEUED_PROVIDER,
+} from '../../testing/stack/limits-stack';
 import { openStream, randomAddress, type OpenStream } from '../../testing/stack/limits-client';
 
 /**
@@ -13,10 +18,15 @@ test.describe.configure({ mode: 'serial' });
 
 const model = (scenario: string) => `${QUEUED_PROVIDER}:${scenario}`;
 const isStatus = (text: string) => (e: RunnelEvent) => e.type === 'status' && e.message === text;
-const statuses = (s: OpenStream) => s.events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
+const statuses = (s: OpenStream) =>
+  s.events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
 
 test('waiters are served first come first served, hear how many are ahead, and one that leaves never reaches the backend', async () => {
-  const holder = await openStream(A, { address: randomAddress() }, chatBody(model('slow'), nonce('holder')));
+  const holder = await openStream(
+    A,
+    { address: randomAddress() },
+    chatBody(model('slow'), nonce('holder')),
+  );
   await holder.next((e) => e.type === 'content');
 
   const [m1, m2, m3] = [nonce('w1'), nonce('w2'), nonce('w3')];
@@ -52,7 +62,11 @@ test('waiters are served first come first served, hear how many are ahead, and o
 });
 
 test('a waiter that finds no slot within QUEUE_TIMEOUT_MS ends with `overloaded`, never reaching the backend', async () => {
-  const holder = await openStream(A, { address: randomAddress() }, chatBody(model('slow'), nonce('holder')));
+  const holder = await openStream(
+    A,
+    { address: randomAddress() },
+    chatBody(model('slow'), nonce('holder')),
+  );
   await holder.next((e) => e.type === 'content');
   const marker = nonce('late');
   const started = Date.now();
@@ -73,10 +87,18 @@ test('a slot is given back when its stream ends, whichever instance held it', as
     [A, B],
     [B, A],
   ] as const) {
-    const one = await openStream(first, { address: randomAddress() }, chatBody(model('chat'), nonce()));
+    const one = await openStream(
+      first,
+      { address: randomAddress() },
+      chatBody(model('chat'), nonce()),
+    );
     await one.ended;
     expect(one.events.at(-1)?.type).toBe('done');
-    const two = await openStream(second, { address: randomAddress() }, chatBody(model('chat'), nonce()));
+    const two = await openStream(
+      second,
+      { address: randomAddress() },
+      chatBody(model('chat'), nonce()),
+    );
     await two.ended;
     // Admitted straight away: no waiting status.
     expect(statuses(two)).toEqual([]);

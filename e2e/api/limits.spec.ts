@@ -7,7 +7,13 @@ import {
   LIMITS_A_URL as A,
   LIMITS_B_URL as B,
 } from '../../testing/stack/limits-stack';
-import { openStream, postAs, randomAddress, randomVisitor, refusal } from '../../testing/stack/limits-client';
+import {
+  openStream,
+  postAs,
+  randomAddress,
+  randomVisitor,
+  refusal,
+} from '../../testing/stack/limits-client';
 
 /**
  * Per-identity limits on the two-instance stack (both instances share one redis-server). Each test
@@ -15,7 +21,8 @@ import { openStream, postAs, randomAddress, randomVisitor, refusal } from '../..
  * visitors. Requests alternate between the instances, so every limit is also shown shared.
  */
 
-const small = (marker: string, extra: Record<string, unknown> = {}) => chatBody('vllm:chat', marker, { max_tokens: 50, ...extra });
+const small = (marker: string, extra: Record<string, unknown> = {}) =>
+  chatBody('vllm:chat', marker, { max_tokens: 50, ...extra });
 const slow = (marker: string) => chatBody('vllm:slow', marker, { max_tokens: 100 });
 
 test('requests a minute: the one over the limit is refused with 429, Retry-After and the limit, and never reaches the backend', async () => {
@@ -32,7 +39,11 @@ test('requests a minute: the one over the limit is refused with 429, Retry-After
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
   const error = await refusal(refused);
-  expect(error).toMatchObject({ code: 'rate_limited', limit: 'requests_per_minute', retry_after_s: retryAfter });
+  expect(error).toMatchObject({
+    code: 'rate_limited',
+    limit: 'requests_per_minute',
+    retry_after_s: retryAfter,
+  });
   expect(error.message).toContain(`${LIMITS.rpm} a minute`);
   expect(await backendRecord('chat', marker)).toBeUndefined();
   // Another identity is not affected.
@@ -60,14 +71,19 @@ test('stream slots are given back on every end: done, error, and the client goin
   // done
   expect(await (await postAs(A, { address }, small(nonce()))).text()).toContain('"type":"done"');
   // error (the backend answers 500)
-  expect(await (await postAs(B, { address }, chatBody('vllm:http-error', nonce()))).text()).toContain('"type":"error"');
+  expect(
+    await (await postAs(B, { address }, chatBody('vllm:http-error', nonce()))).text(),
+  ).toContain('"type":"error"');
   // the client goes away mid-stream
   const dropped = await openStream(A, { address }, slow(nonce()));
   await dropped.next((e) => e.type === 'content');
   dropped.abort();
   await new Promise((r) => setTimeout(r, 300));
   // If any slot had leaked, one of these two would be refused.
-  const both = await Promise.all([postAs(A, { address }, small(nonce())), postAs(B, { address }, small(nonce()))]);
+  const both = await Promise.all([
+    postAs(A, { address }, small(nonce())),
+    postAs(B, { address }, small(nonce())),
+  ]);
   await Promise.all(both.map((r) => r.text()));
   expect(both.map((r) => r.status)).toEqual([200, 200]);
 });
@@ -80,7 +96,11 @@ test('tokens a day: reserved before the call (parallel requests cannot overshoot
   // One answer, settled with its final usage (not its reservation of max_tokens + prompt).
   const done = await postAs(A, { address }, body(LIMITS.maxOutputTokens));
   const finalUsage = (await done.text()).split('\n').find((l) => l.includes('"final":true'))!;
-  const usage = (JSON.parse(finalUsage.slice('data: '.length)) as { usage: { prompt_tokens: number; completion_tokens: number } }).usage;
+  const usage = (
+    JSON.parse(finalUsage.slice('data: '.length)) as {
+      usage: { prompt_tokens: number; completion_tokens: number };
+    }
+  ).usage;
   const used = usage.prompt_tokens + usage.completion_tokens;
   // The settlement is one Redis command as the stream ends; give it a moment.
   await new Promise((r) => setTimeout(r, 200));
@@ -119,15 +139,23 @@ test.describe('widget visitors', () => {
     expect(rotated.status).toBe(429);
     expect(await refusal(rotated)).toMatchObject({ limit: 'requests_per_minute' });
     // The same visitor from another address: still refused (the visitor count).
-    expect((await postAs(B, { address: randomAddress(), visitor }, small(nonce()))).status).toBe(429);
+    expect((await postAs(B, { address: randomAddress(), visitor }, small(nonce()))).status).toBe(
+      429,
+    );
     // The app's own limits for that address are separate, and a new visitor elsewhere is fine.
     expect((await postAs(A, { address }, small(nonce()))).status).toBe(200);
-    expect((await postAs(A, { address: randomAddress(), visitor: randomVisitor() }, small(nonce()))).status).toBe(200);
+    expect(
+      (await postAs(A, { address: randomAddress(), visitor: randomVisitor() }, small(nonce())))
+        .status,
+    ).toBe(200);
   });
 
   test('streams at once per visitor', async () => {
     const as = { address: randomAddress(), visitor: randomVisitor() };
-    const streams = [await openStream(A, as, slow(nonce())), await openStream(B, as, slow(nonce()))];
+    const streams = [
+      await openStream(A, as, slow(nonce())),
+      await openStream(B, as, slow(nonce())),
+    ];
     await Promise.all(streams.map((s) => s.next((e) => e.type === 'content')));
     // Another visitor id from the same address is counted by the address too.
     const third = await postAs(B, { ...as, visitor: randomVisitor() }, small(nonce()));
@@ -149,7 +177,11 @@ test.describe('widget visitors', () => {
 
   test('EMBED_MODELS: only those models, for visitors only', async () => {
     expect(EMBED_MODELS).not.toContain('vllm:reasoning');
-    const visitor = await postAs(A, { address: randomAddress(), visitor: randomVisitor() }, chatBody('vllm:reasoning', nonce()));
+    const visitor = await postAs(
+      A,
+      { address: randomAddress(), visitor: randomVisitor() },
+      chatBody('vllm:reasoning', nonce()),
+    );
     expect(visitor.status).toBe(403);
     expect(await refusal(visitor)).toMatchObject({ code: 'forbidden', param: 'model' });
     const app = await postAs(A, { address: randomAddress() }, chatBody('vllm:reasoning', nonce()));
@@ -160,7 +192,11 @@ test.describe('widget visitors', () => {
   test("one site's visitors together are capped", async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.embedHostRpm; i++) {
-      const response = await postAs(i % 2 ? B : A, { address: randomAddress(), visitor: randomVisitor(), hostOrigin: CAP_HOST_ORIGIN }, small(nonce()));
+      const response = await postAs(
+        i % 2 ? B : A,
+        { address: randomAddress(), visitor: randomVisitor(), hostOrigin: CAP_HOST_ORIGIN },
+        small(nonce()),
+      );
       statuses.push(response.status);
       await response.text();
     }

@@ -2,7 +2,13 @@ import { expect, test } from '@playwright/test';
 import { chatBody, nonce } from '../support/chat-client';
 import { startInstance, type Instance } from '../../testing/stack/instance';
 import { postAs, randomAddress, refusal } from '../../testing/stack/limits-client';
-import { LIMITS, LIMITS_A_URL as A, LIMITS_B_URL as B, limitsEnv, writeLimitsProvidersFile } from '../../testing/stack/limits-stack';
+import {
+  LIMITS,
+  LIMITS_A_URL as A,
+  LIMITS_B_URL as B,
+  limitsEnv,
+  writeLimitsProvidersFile,
+} from '../../testing/stack/limits-stack';
 import { startRedisServer, type RedisServer } from '../../testing/stack/redis-server';
 
 const small = () => chatBody('vllm:chat', nonce(), { max_tokens: 20 });
@@ -46,7 +52,10 @@ test.describe('Redis stopped at run time', () => {
     test.setTimeout(60_000);
     const address = randomAddress();
     expect((await postAs(app.url, { address }, small())).status).toBe(200);
-    expect((await health(app.url)).health).toMatchObject({ status: 'ok', redis: { reachable: true } });
+    expect((await health(app.url)).health).toMatchObject({
+      status: 'ok',
+      redis: { reachable: true },
+    });
 
     await redis.stop();
 
@@ -68,7 +77,9 @@ test.describe('Redis stopped at run time', () => {
 
     // Redis back on the same port: the instance reconnects by itself.
     redis = await startRedisServer(redis.port);
-    await expect.poll(async () => (await health(app.url)).health.status, { timeout: 10_000 }).toBe('ok');
+    await expect
+      .poll(async () => (await health(app.url)).health.status, { timeout: 10_000 })
+      .toBe('ok');
     expect((await postAs(app.url, { address: randomAddress() }, small())).status).toBe(200);
   });
 });

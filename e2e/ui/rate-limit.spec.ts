@@ -8,9 +8,14 @@ import { backendRequests, nonce, send, waitReady } from './helpers';
 const address = randomAddress();
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': address } });
 
-test('a refused message (429) is one sentence saying when to try again, and stays in the composer', async ({ page }) => {
+test('a refused message (429) is one sentence saying when to try again, and stays in the composer', async ({
+  page,
+}) => {
   // The minute's requests used up by the same address.
-  for (let i = 0; i < LIMITS.rpm; i++) await (await postAs(LIMITS_A_URL, { address }, chatBody('vllm:chat', apiNonce(), { max_tokens: 10 }))).text();
+  for (let i = 0; i < LIMITS.rpm; i++)
+    await (
+      await postAs(LIMITS_A_URL, { address }, chatBody('vllm:chat', apiNonce(), { max_tokens: 10 }))
+    ).text();
 
   await page.goto(LIMITS_A_URL);
   await waitReady(page);
@@ -19,7 +24,9 @@ test('a refused message (429) is one sentence saying when to try again, and stay
   await send(page, text);
 
   const notice = page.getByRole('alert').filter({ hasText: 'too many messages' });
-  await expect(notice).toHaveText(/^You have sent too many messages in a short time\. Try again in \d+ seconds?\.$/);
+  await expect(notice).toHaveText(
+    /^You have sent too many messages in a short time\. Try again in \d+ seconds?\.$/,
+  );
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(text);
   // The question was not added to the conversation, and no answer failed in its place.
   await expect(page.getByRole('log').locator('article')).toHaveCount(0);

@@ -8,7 +8,9 @@ import { backendRequests, lastAnswer, nonce, openHost, openWidget, send } from '
 const address = randomAddress();
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': address } });
 
-test('the widget answers under its limits, and past them says so with the question kept', async ({ page }) => {
+test('the widget answers under its limits, and past them says so with the question kept', async ({
+  page,
+}) => {
   await openHost(page, { app: LIMITS_A_URL });
   const frame = await openWidget(page);
 
@@ -22,7 +24,11 @@ test('the widget answers under its limits, and past them says so with the questi
   // Other visitor ids from the same address use up the rest of the minute: the widget is counted
   // as a visitor (its own id) and by its address, and the stricter count wins.
   for (let i = 1; i < LIMITS.embedRpm; i++) {
-    const response = await postAs(LIMITS_A_URL, { address, visitor: randomVisitor() }, chatBody('vllm:chat', apiNonce(), { max_tokens: 10 }));
+    const response = await postAs(
+      LIMITS_A_URL,
+      { address, visitor: randomVisitor() },
+      chatBody('vllm:chat', apiNonce(), { max_tokens: 10 }),
+    );
     expect(response.status).toBe(200);
     await response.text();
   }

@@ -102,7 +102,11 @@ export function createRunner(deps: RunnerDeps) {
       set((s) => {
         const { [conversationId]: _done, ...running } = s.running;
         return {
-          ...patchConversation(s, conversationId, (c) => ({ ...c, messages: undo.messages, title: undo.title })),
+          ...patchConversation(s, conversationId, (c) => ({
+            ...c,
+            messages: undo.messages,
+            title: undo.title,
+          })),
           running,
           drafts: { ...s.drafts, [conversationId]: undo.text },
           limitNotice: { conversationId, text: end.error.message },

@@ -79,7 +79,9 @@ async function httpError(
       const { limit, retry_after_s: retry } = parsed.error!;
       const sentence = rateLimitSentence(
         typeof limit === 'string' ? limit : undefined,
-        typeof retry === 'number' ? retry : Number(response.headers.get('Retry-After')) || undefined,
+        typeof retry === 'number'
+          ? retry
+          : Number(response.headers.get('Retry-After')) || undefined,
       );
       return { status, code, message: sentence };
     }

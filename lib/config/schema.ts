@@ -169,7 +169,8 @@ export function buildConfig(
   readProvidersFile: (path: string) => string,
 ): RunnelConfig {
   const parsed = envSchema.extend(limitsEnvSchema.shape).safeParse(env);
-  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
+  if (!parsed.success)
+    throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
   const e = parsed.data;
   const limits = toLimitsConfig(e);
   const maxStreams = (own?: number) => {
@@ -182,10 +183,13 @@ export function buildConfig(
     try {
       json = JSON.parse(readProvidersFile(e.PROVIDERS_FILE));
     } catch (err) {
-      throw new ConfigError(`PROVIDERS_FILE (${e.PROVIDERS_FILE}) could not be read as JSON: ${(err as Error).message}`);
+      throw new ConfigError(
+        `PROVIDERS_FILE (${e.PROVIDERS_FILE}) could not be read as JSON: ${(err as Error).message}`,
+      );
     }
     const file = providersFileSchema.safeParse(json);
-    if (!file.success) throw new ConfigError(`Invalid PROVIDERS_FILE: ${formatIssues('providers.', file.error)}`);
+    if (!file.success)
+      throw new ConfigError(`Invalid PROVIDERS_FILE: ${formatIssues('providers.', file.error)}`);
     const ids = new Set<string>();
     providers = file.data.map((p) => {
       if (ids.has(p.id)) throw new ConfigError(`PROVIDERS_FILE: duplicate provider id "${p.id}"`);
@@ -245,6 +249,7 @@ export function configSecrets(config: RunnelConfig): string[] {
  */
 export function parseEmbedAllowedOrigins(value: string | undefined): EmbedAllowlist {
   const parsed = parseAllowedOrigins(value);
-  if (!parsed.ok) throw new ConfigError(`Invalid configuration: EMBED_ALLOWED_ORIGINS: ${parsed.error}`);
+  if (!parsed.ok)
+    throw new ConfigError(`Invalid configuration: EMBED_ALLOWED_ORIGINS: ${parsed.error}`);
   return parsed.allowlist;
 }

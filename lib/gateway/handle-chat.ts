@@ -66,9 +66,13 @@ export async function handleChat(
     {
       fetch: globalThis.fetch,
       now: () => performance.now(),
-      onEnd: (summary) => log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
+      onEnd: (summary) =>
+        log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
       ...(admitted.gate ? { gate: admitted.gate } : {}),
     },
   );
-  return new Response(stream, { status: 200, headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId } });
+  return new Response(stream, {
+    status: 200,
+    headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId },
+  });
 }

@@ -36,7 +36,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       await fetch(`${url}/api/health`);
       break;
     } catch {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start (did you run `npm run build`?)');
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error('the app did not start (did you run `npm run build`?)');
       await new Promise((r) => setTimeout(r, 200));
     }
   }

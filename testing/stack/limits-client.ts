@@ -86,7 +86,10 @@ export async function openStream(baseURL: string, as: As, body: unknown): Promis
             clearTimeout(timer);
             waiters.delete(check);
             if (found) resolve(found);
-            else reject(new Error(`the stream ended without a matching event: ${JSON.stringify(events)}`));
+            else
+              reject(
+                new Error(`the stream ended without a matching event: ${JSON.stringify(events)}`),
+              );
           }
         }
         waiters.add(check);
@@ -98,5 +101,9 @@ export async function openStream(baseURL: string, as: As, body: unknown): Promis
 
 /** The `{error}` body of a refusal. */
 export async function refusal(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string; limit?: string; retry_after_s?: number } }).error;
+  return (
+    (await response.json()) as {
+      error: { code: string; message: string; limit?: string; retry_after_s?: number };
+    }
+  ).error;
 }

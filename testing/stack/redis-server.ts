@@ -48,7 +48,10 @@ export async function startRedisServer(port?: number): Promise<RedisServer> {
   child.once('error', (error) => (failed = error));
   const deadline = Date.now() + 10_000;
   while (!(await accepts(chosen))) {
-    if (failed) throw new Error(`redis-server could not start (${failed.message}); apt-get install redis-server`);
+    if (failed)
+      throw new Error(
+        `redis-server could not start (${failed.message}); apt-get install redis-server`,
+      );
     if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${chosen}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -13,7 +13,11 @@ function duration(seconds: number): string {
  * What a `429 rate_limited` means, in one sentence that says when to try again — from the
  * limit's name and `retry_after_s`, whatever the server's own wording.
  */
-export function rateLimitSentence(limit: string | undefined, retryAfterS: number | undefined, now = new Date()): string {
+export function rateLimitSentence(
+  limit: string | undefined,
+  retryAfterS: number | undefined,
+  now = new Date(),
+): string {
   const wait = retryAfterS && retryAfterS > 0 ? retryAfterS : 60;
   const when = `Try again in ${duration(wait)}`;
   switch (limit) {

@@ -74,9 +74,16 @@ const SCRIPTS = { TRY_ACQUIRE, ADMIT, RENEW, RELEASE, HELD };
 
 /** Slots shared by every instance through Redis; each operation is one atomic script. */
 export function createRedisSlotStore(redis: Redis, prefix = 'runnel:slots:'): SlotStore {
-  const keys = (key: string) => [`${prefix}${key}:held`, `${prefix}${key}:line`, `${prefix}${key}:alive`];
+  const keys = (key: string) => [
+    `${prefix}${key}:held`,
+    `${prefix}${key}:line`,
+    `${prefix}${key}:alive`,
+  ];
   // ioredis's defined commands send EVALSHA and fall back to EVAL when Redis lost the script.
-  const commands = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>;
+  const commands = redis as unknown as Record<
+    string,
+    (...args: (string | number)[]) => Promise<unknown>
+  >;
   for (const [name, lua] of Object.entries(SCRIPTS)) {
     if (!commands[`runnel${name}`]) redis.defineCommand(`runnel${name}`, { lua });
   }
@@ -89,7 +96,9 @@ export function createRedisSlotStore(redis: Redis, prefix = 'runnel:slots:'): Sl
       return (await run(TRY_ACQUIRE, keys(key), [ttlMs, limit, lease])) === 1;
     },
     async admit(key, waiter, limit, ttlMs): Promise<Admission> {
-      const result = Number(await run(ADMIT, [...keys(key), `${prefix}${key}:ticket`], [ttlMs, limit, waiter]));
+      const result = Number(
+        await run(ADMIT, [...keys(key), `${prefix}${key}:ticket`], [ttlMs, limit, waiter]),
+      );
       return result < 0 ? { admitted: true } : { admitted: false, ahead: result };
     },
     async renew(key, lease, ttlMs) {

@@ -26,7 +26,12 @@ const stores: [string, () => SlotStore][] = [
 
 describe.each(stores)('slots in %s', (_name, makeStore) => {
   const slotsOf = (store: SlotStore, ttlMs?: number) =>
-    createSlots({ local: createMemorySlotStore(), shared: async () => store, pollMs: 10, ...(ttlMs ? { ttlMs } : {}) });
+    createSlots({
+      local: createMemorySlotStore(),
+      shared: async () => store,
+      pollMs: 10,
+      ...(ttlMs ? { ttlMs } : {}),
+    });
 
   it('holds at most the limit and frees a slot on release', async () => {
     const store = makeStore();
@@ -78,7 +83,11 @@ describe.each(stores)('slots in %s', (_name, makeStore) => {
     const first = slots.wait('a', 1, { signal: quitter.signal, timeoutMs: 5_000 });
     await new Promise((r) => setTimeout(r, 30));
     const aheadSeen: number[] = [];
-    const second = slots.wait('a', 1, { signal: new AbortController().signal, timeoutMs: 5_000, onPosition: (n) => aheadSeen.push(n) });
+    const second = slots.wait('a', 1, {
+      signal: new AbortController().signal,
+      timeoutMs: 5_000,
+      onPosition: (n) => aheadSeen.push(n),
+    });
     await new Promise((r) => setTimeout(r, 30));
     quitter.abort();
     expect(await first).toBe('aborted');
@@ -93,7 +102,9 @@ describe.each(stores)('slots in %s', (_name, makeStore) => {
     const slots = slotsOf(makeStore());
     const holder = (await slots.tryTake('t', 1))!;
     const started = performance.now();
-    expect(await slots.wait('t', 1, { signal: new AbortController().signal, timeoutMs: 100 })).toBe('timeout');
+    expect(await slots.wait('t', 1, { signal: new AbortController().signal, timeoutMs: 100 })).toBe(
+      'timeout',
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
     holder.release();
   });
@@ -105,7 +116,10 @@ describe('slots in redis, across instances', () => {
     const dead = createRedisSlotStore(redis, prefix);
     // A lease taken and never renewed nor released: what an instance that died leaves behind.
     expect(await dead.tryAcquire('d', 'dead-lease', 1, 200)).toBe(true);
-    const alive = createSlots({ local: createMemorySlotStore(), shared: async () => createRedisSlotStore(redis, prefix) });
+    const alive = createSlots({
+      local: createMemorySlotStore(),
+      shared: async () => createRedisSlotStore(redis, prefix),
+    });
     expect(await alive.tryTake('d', 1)).toBeNull();
     await new Promise((r) => setTimeout(r, 250));
     const lease = await alive.tryTake('d', 1);
@@ -116,7 +130,11 @@ describe('slots in redis, across instances', () => {
   it('a held lease is renewed while its stream lasts', async () => {
     const prefix = `test:${crypto.randomUUID()}:`;
     const store = createRedisSlotStore(redis, prefix);
-    const slots = createSlots({ local: createMemorySlotStore(), shared: async () => store, ttlMs: 150 });
+    const slots = createSlots({
+      local: createMemorySlotStore(),
+      shared: async () => store,
+      ttlMs: 150,
+    });
     const lease = (await slots.tryTake('r', 1))!;
     await new Promise((r) => setTimeout(r, 400));
     expect(await store.held('r')).toBe(1);

@@ -10,7 +10,10 @@ export interface StreamGate {
    * error to end the answer with instead of calling the backend, or to nothing to go ahead.
    * `signal` aborts when the browser goes away: it must then resolve at once.
    */
-  enter(io: { signal: AbortSignal; status: (message: string) => void }): Promise<StreamError | void>;
+  enter(io: {
+    signal: AbortSignal;
+    status: (message: string) => void;
+  }): Promise<StreamError | void>;
   /** Every event sent to the browser (token accounting). */
   observe(event: RunnelEvent): void;
   /** Exactly once, however the stream ended (done, error, stop, disconnect). */

@@ -11,7 +11,12 @@ describe('limits configuration', () => {
     const { limits, providers } = buildConfig({}, noFile);
     expect(limits).toEqual({
       user: {},
-      embed: { rpm: EMBED_DEFAULTS.rpm, concurrent: EMBED_DEFAULTS.concurrent, tokensPerDay: EMBED_DEFAULTS.tokensPerDay, hostRpm: EMBED_DEFAULTS.hostRpm },
+      embed: {
+        rpm: EMBED_DEFAULTS.rpm,
+        concurrent: EMBED_DEFAULTS.concurrent,
+        tokensPerDay: EMBED_DEFAULTS.tokensPerDay,
+        hostRpm: EMBED_DEFAULTS.hostRpm,
+      },
       queueTimeoutMs: 30_000,
     });
     expect(providers[0]!.maxConcurrentStreams).toBeUndefined();
@@ -50,7 +55,10 @@ describe('limits configuration', () => {
       { id: 'a', label: 'A', baseURL: 'http://a.test/v1', maxConcurrentStreams: 1 },
       { id: 'b', label: 'B', baseURL: 'http://b.test/v1' },
     ]);
-    const { providers } = buildConfig({ PROVIDERS_FILE: 'p.json', MAX_CONCURRENT_STREAMS: '3' }, () => file);
+    const { providers } = buildConfig(
+      { PROVIDERS_FILE: 'p.json', MAX_CONCURRENT_STREAMS: '3' },
+      () => file,
+    );
     expect(providers.map((p) => p.maxConcurrentStreams)).toEqual([1, 3]);
   });
 
@@ -67,7 +75,9 @@ describe('limits configuration', () => {
   });
 
   it('never echoes a REDIS_URL it refuses, and redacts its password', () => {
-    expect(() => buildConfig({ REDIS_URL: 'not a url secret-pw' }, noFile)).toThrow(/^(?!.*secret-pw)/);
+    expect(() => buildConfig({ REDIS_URL: 'not a url secret-pw' }, noFile)).toThrow(
+      /^(?!.*secret-pw)/,
+    );
     const config = buildConfig({ REDIS_URL: 'redis://user:s3cret@127.0.0.1:6379' }, noFile);
     expect(configSecrets(config)).toContain('s3cret');
   });

@@ -45,7 +45,10 @@ const limit = (fallback?: number) =>
       if (v === undefined || v === '') return fallback;
       const n = Number(v);
       if (!/^\d+$/.test(v) || !Number.isSafeInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number (0 = no limit), got "${v}"` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a whole number (0 = no limit), got "${v}"`,
+        });
         return z.NEVER;
       }
       return n === 0 ? undefined : n;
@@ -106,7 +109,11 @@ export function toLimitsConfig(e: z.infer<typeof limitsEnvSchema>): LimitsConfig
   return {
     user: set(e.RATE_LIMIT_RPM, e.RATE_LIMIT_CONCURRENT, e.RATE_LIMIT_TOKENS_PER_DAY),
     embed: {
-      ...set(e.EMBED_RATE_LIMIT_RPM, e.EMBED_RATE_LIMIT_CONCURRENT, e.EMBED_RATE_LIMIT_TOKENS_PER_DAY),
+      ...set(
+        e.EMBED_RATE_LIMIT_RPM,
+        e.EMBED_RATE_LIMIT_CONCURRENT,
+        e.EMBED_RATE_LIMIT_TOKENS_PER_DAY,
+      ),
       ...(e.EMBED_RATE_LIMIT_HOST_RPM ? { hostRpm: e.EMBED_RATE_LIMIT_HOST_RPM } : {}),
     },
     ...(e.EMBED_MODELS ? { embedModels: e.EMBED_MODELS } : {}),

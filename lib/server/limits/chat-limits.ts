@@ -59,21 +59,39 @@ function build() {
  * backend's admission line. Returns no gate when nothing is configured, so such requests cost
  * nothing.
  */
-export async function admitChat(request: Request, input: ChatAdmissionInput): Promise<ChatAdmission> {
+export async function admitChat(
+  request: Request,
+  input: ChatAdmissionInput,
+): Promise<ChatAdmission> {
   pieces ??= build();
   const { config, limits, admission } = pieces;
   const identity = requestIdentity(request);
-  if (identity.kind === 'visitor' && config.embedModels && !config.embedModels.includes(input.modelId)) {
+  if (
+    identity.kind === 'visitor' &&
+    config.embedModels &&
+    !config.embedModels.includes(input.modelId)
+  ) {
     return {
       ok: false,
       response: Response.json(
-        { error: { code: 'forbidden', param: 'model', message: `The model '${input.modelId}' is not available in the chat widget.` } },
+        {
+          error: {
+            code: 'forbidden',
+            param: 'model',
+            message: `The model '${input.modelId}' is not available in the chat widget.`,
+          },
+        },
         { status: 403, headers: { 'Cache-Control': 'no-store' } },
       ),
     };
   }
   const set = identity.kind === 'visitor' ? config.embed : config.user;
-  const limited = Boolean(set.rpm || set.concurrent || set.tokensPerDay || (identity.kind === 'visitor' && config.embed.hostRpm));
+  const limited = Boolean(
+    set.rpm ||
+    set.concurrent ||
+    set.tokensPerDay ||
+    (identity.kind === 'visitor' && config.embed.hostRpm),
+  );
   const backendLimit = input.provider.maxConcurrentStreams;
   if (!limited && !backendLimit) return { ok: true };
 
@@ -88,7 +106,12 @@ export async function admitChat(request: Request, input: ChatAdmissionInput): Pr
     ok: true,
     gate: {
       async enter({ signal, status }) {
-        const result = await admission.enter({ backend: input.provider.id, limit: backendLimit, signal, status });
+        const result = await admission.enter({
+          backend: input.provider.id,
+          limit: backendLimit,
+          signal,
+          status,
+        });
         if (!result) return;
         if ('error' in result) return result.error;
         lease = result.lease;

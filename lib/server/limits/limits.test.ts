@@ -19,7 +19,11 @@ function limitsWith(config: Partial<LimitsConfig>, allowed = (_o: string) => tru
   );
 }
 
-const anon = (address: string): Identity => ({ kind: 'anonymous', key: `addr:${address}`, address });
+const anon = (address: string): Identity => ({
+  kind: 'anonymous',
+  key: `addr:${address}`,
+  address,
+});
 const visitor = (id: string, address: string, hostOrigin?: string): Identity => ({
   kind: 'visitor',
   key: `visitor:${id}`,
@@ -36,7 +40,8 @@ function hold(decision: LimitDecision): LimitHold {
 describe('limits', () => {
   it('with nothing configured lets everything through', async () => {
     const limits = limitsWith({});
-    for (let i = 0; i < 50; i++) expect((await limits.check(anon('1.1.1.1'), 10_000)).ok).toBe(true);
+    for (let i = 0; i < 50; i++)
+      expect((await limits.check(anon('1.1.1.1'), 10_000)).ok).toBe(true);
   });
 
   it('counts requests a minute per identity', async () => {
@@ -52,7 +57,10 @@ describe('limits', () => {
     const limits = limitsWith({ user: { concurrent: 2 } });
     const a = hold(await limits.check(anon('1.1.1.1'), 1));
     hold(await limits.check(anon('1.1.1.1'), 1));
-    expect(await limits.check(anon('1.1.1.1'), 1)).toMatchObject({ ok: false, refusal: { limit: 'concurrent_streams' } });
+    expect(await limits.check(anon('1.1.1.1'), 1)).toMatchObject({
+      ok: false,
+      refusal: { limit: 'concurrent_streams' },
+    });
     a.end(0);
     await expect.poll(async () => (await limits.check(anon('1.1.1.1'), 1)).ok).toBe(true);
   });
@@ -61,7 +69,10 @@ describe('limits', () => {
     const limits = limitsWith({ user: { tokensPerDay: 1000 } });
     const a = hold(await limits.check(anon('1.1.1.1'), 600));
     // Parallel: 600 reserved, 600 more would overshoot.
-    expect(await limits.check(anon('1.1.1.1'), 600)).toMatchObject({ ok: false, refusal: { limit: 'tokens_per_day' } });
+    expect(await limits.check(anon('1.1.1.1'), 600)).toMatchObject({
+      ok: false,
+      refusal: { limit: 'tokens_per_day' },
+    });
     a.end(100);
     await new Promise((r) => setTimeout(r, 10));
     // 100 used: 900 left, and the refused reservation did not eat any.
@@ -88,12 +99,22 @@ describe('limits', () => {
     const limits = limitsWith({ embed: { hostRpm: 2 } }, (o) => o === 'https://site.test');
     hold(await limits.check(visitor('v-1111111111111111', '6.0.0.1', 'https://site.test'), 1));
     hold(await limits.check(visitor('v-2222222222222222', '6.0.0.2', 'https://site.test'), 1));
-    expect(await limits.check(visitor('v-3333333333333333', '6.0.0.3', 'https://site.test'), 1)).toMatchObject({
+    expect(
+      await limits.check(visitor('v-3333333333333333', '6.0.0.3', 'https://site.test'), 1),
+    ).toMatchObject({
       ok: false,
       refusal: { limit: 'requests_per_minute' },
     });
     // A claimed origin that may not embed is not counted (nor can it eat a real site's share).
-    for (let i = 0; i < 3; i++) expect((await limits.check(visitor(`v-444444444444444${i}`, `6.0.1.${i}`, 'https://other.test'), 1)).ok).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await limits.check(
+            visitor(`v-444444444444444${i}`, `6.0.1.${i}`, 'https://other.test'),
+            1,
+          )
+        ).ok,
+      ).toBe(true);
   });
 
   it('gives back the stream slot when a later limit refuses', async () => {

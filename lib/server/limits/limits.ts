@@ -24,8 +24,9 @@ export interface LimitsDeps {
 export interface Limits {
   /**
    * Checks and takes what a request needs — a request of the minute, a stream slot, `reserveTokens`
-   * of the day — for every key the identity is counted under; refuses at the first limit reached
-   * (undoing what was taken). Nothing to check resolves at once.
+   * of the day — for every key the identity is counted under; refuses when any limit is reached
+   * (giving back the slots and tokens taken; the request still counts in its minute), naming the
+   * first in that order. Nothing to check resolves at once.
    */
   check(identity: Identity, reserveTokens: number): Promise<LimitDecision>;
 }
@@ -56,38 +57,65 @@ export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
     const scope = visitor ? 'runnel:embed' : 'runnel:user';
     const keys = visitor ? [identity.key, `addr:${identity.address}`] : [identity.key];
 
-    if (set.rpm) {
-      const refused = await consumeAll(limiter(`${scope}:rpm`, set.rpm, 60), keys, 1);
-      if (refused) return refuse('requests_per_minute', refused.msBeforeNext, rpmMessage(set.rpm));
+    const hostRpm =
+      visitor &&
+      identity.hostOrigin &&
+      config.embed.hostRpm &&
+      deps.isAllowedHost(identity.hostOrigin)
+        ? config.embed.hostRpm
+        : undefined;
+    const tokens = set.tokensPerDay
+      ? limiter(`${scope}:tokens`, set.tokensPerDay, DAY_S)
+      : undefined;
+    // Every count at once (one round trip to Redis rather than one per limit); what was taken is
+    // given back below when any of them refuses.
+    const [rpmRefused, hostRefused, taken, tokensRefused] = await Promise.all([
+      set.rpm ? consumeAll(limiter(`${scope}:rpm`, set.rpm, 60), keys, 1) : undefined,
+      hostRpm && identity.kind === 'visitor' && identity.hostOrigin
+        ? consumeAll(limiter('runnel:embed:host-rpm', hostRpm, 60), [identity.hostOrigin], 1)
+        : undefined,
+      set.concurrent
+        ? Promise.all(
+            keys.map((key) => deps.slots.tryTake(`${scope}:streams:${key}`, set.concurrent!)),
+          )
+        : [],
+      tokens ? consumeAll(tokens, keys, reserveTokens, true) : undefined,
+    ]);
+    const leases: Lease[] = (taken as (Lease | null)[]).filter(
+      (lease): lease is Lease => lease !== null,
+    );
+    const refusal = rpmRefused
+      ? refuse(
+          'requests_per_minute',
+          rpmRefused.msBeforeNext,
+          `Too many requests: at most ${set.rpm} a minute.`,
+        )
+      : hostRefused
+        ? refuse(
+            'requests_per_minute',
+            hostRefused.msBeforeNext,
+            `This site's chat is busy (at most ${hostRpm} requests a minute for all its visitors).`,
+          )
+        : leases.length < taken.length
+          ? refuse(
+              'concurrent_streams',
+              CONCURRENT_RETRY_S * 1000,
+              `At most ${set.concurrent} answers at a time: wait for one to finish.`,
+            )
+          : tokensRefused
+            ? refuse(
+                'tokens_per_day',
+                tokensRefused.msBeforeNext,
+                `The daily token quota (${set.tokensPerDay}) is used up.`,
+              )
+            : undefined;
+    if (refusal) {
+      for (const held of leases) held.release();
+      if (tokens && !tokensRefused)
+        for (const key of keys) tokens.reward(key, reserveTokens).catch(() => undefined);
+      return refusal;
     }
-    if (visitor && identity.hostOrigin && config.embed.hostRpm && deps.isAllowedHost(identity.hostOrigin)) {
-      const hostRpm = config.embed.hostRpm;
-      const refused = await consumeAll(limiter('runnel:embed:host-rpm', hostRpm, 60), [identity.hostOrigin], 1);
-      if (refused) {
-        return refuse('requests_per_minute', refused.msBeforeNext, `This site's chat is busy (at most ${hostRpm} requests a minute for all its visitors).`);
-      }
-    }
-    const leases: Lease[] = [];
-    if (set.concurrent) {
-      for (const key of keys) {
-        const lease = await deps.slots.tryTake(`${scope}:streams:${key}`, set.concurrent);
-        if (!lease) {
-          for (const held of leases) held.release();
-          return refuse('concurrent_streams', CONCURRENT_RETRY_S * 1000, `At most ${set.concurrent} answers at a time: wait for one to finish.`);
-        }
-        leases.push(lease);
-      }
-    }
-    let reserved = 0;
-    const tokens = set.tokensPerDay ? limiter(`${scope}:tokens`, set.tokensPerDay, DAY_S) : undefined;
-    if (tokens && set.tokensPerDay) {
-      const refused = await consumeAll(tokens, keys, reserveTokens, true);
-      if (refused) {
-        for (const held of leases) held.release();
-        return refuse('tokens_per_day', refused.msBeforeNext, `The daily token quota (${set.tokensPerDay}) is used up.`);
-      }
-      reserved = reserveTokens;
-    }
+    const reserved = tokens ? reserveTokens : 0;
     return {
       ok: true,
       hold: {
@@ -95,7 +123,9 @@ export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
           for (const held of leases) held.release();
           if (!tokens || tokensUsed === reserved) return;
           const settle = (key: string) =>
-            tokensUsed < reserved ? tokens.reward(key, reserved - tokensUsed) : tokens.penalty(key, tokensUsed - reserved);
+            tokensUsed < reserved
+              ? tokens.reward(key, reserved - tokensUsed)
+              : tokens.penalty(key, tokensUsed - reserved);
           for (const key of keys) settle(key).catch(() => undefined);
         },
       },
@@ -131,15 +161,15 @@ async function consumeAll(
   );
   const refused = results.filter((r): r is RateLimiterRes => r !== undefined);
   if (refused.length === 0) return undefined;
-  if (undo) await Promise.all(keys.map((key) => limiter.reward(key, points).catch(() => undefined)));
+  if (undo)
+    await Promise.all(keys.map((key) => limiter.reward(key, points).catch(() => undefined)));
   return refused.reduce((a, b) => (b.msBeforeNext > a.msBeforeNext ? b : a));
 }
 
 function refuse(limit: Refusal['limit'], ms: number, message: string): LimitDecision {
   const retryAfterS = toRetryAfterS(ms);
-  return { ok: false, refusal: { limit, retryAfterS, message: `${message} Try again in ${retryAfterS} s.` } };
-}
-
-function rpmMessage(rpm: number): string {
-  return `Too many requests: at most ${rpm} a minute.`;
+  return {
+    ok: false,
+    refusal: { limit, retryAfterS, message: `${message} Try again in ${retryAfterS} s.` },
+  };
 }

@@ -22,7 +22,8 @@ export function createUsageMeter(promptEstimate: number) {
   return {
     observe(event: RunnelEvent): void {
       if (event.type === 'usage') usage = event.usage;
-      else if (event.type === 'content' || event.type === 'reasoning') streamedChars += event.text.length;
+      else if (event.type === 'content' || event.type === 'reasoning')
+        streamedChars += event.text.length;
     },
     tokens(): number {
       if (usage) return usage.prompt_tokens + usage.completion_tokens;
