@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { THEME_SCRIPT } from '@/components/theme/theme-script';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -17,13 +16,14 @@ export const viewport: Viewport = {
   ],
 };
 
+/**
+ * The document shell shared by the chat and the widget. Each route group's layout sets its own
+ * theme before the first paint: the chat from the reader's stored preference, the widget from the
+ * host page's choice.
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
-      <head>
-        {/* Sets the theme class before the first paint: no flash of the wrong theme. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-      </head>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {children}
       </body>

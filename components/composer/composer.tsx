@@ -1,12 +1,13 @@
 'use client';
 
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { NEW_CHAT_DRAFT } from '@/lib/chat/chat-state';
-import { useActiveModel } from '../chat/use-active-model';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
 import { ArrowUpIcon, StopIcon } from '../ui/icons';
 import { EffortSelect } from './effort-select';
+import { selectActiveRunning } from '../store/selectors';
 
 export interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
@@ -22,7 +23,7 @@ export function Composer({ placeholder }: ComposerProps = {}) {
   const activeId = useChatStore((s) => s.activeId);
   const draftKey = activeId ?? NEW_CHAT_DRAFT;
   const draft = useChatStore((s) => s.drafts[draftKey] ?? '');
-  const running = useChatStore((s) => (s.activeId ? Boolean(s.running[s.activeId]) : false));
+  const running = useChatStore(selectActiveRunning);
   const hydrated = useChatStore((s) => s.hydrated);
   const limitNotice = useChatStore((s) =>
     s.limitNotice && s.limitNotice.conversationId === s.activeId ? s.limitNotice.text : null,

@@ -1,15 +1,14 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { EmbedStorageKind } from '@/lib/browser/embed/embed-persistence';
 import { createVisitor } from '@/lib/browser/embed/visitor';
-import type { EmbedStorageKind } from '@/lib/embed/embed-persistence';
-import type { EmbedOptions } from '@/lib/embed/embed-options';
-import type { EmbedAllowlist } from '@/lib/embed/origins';
+import type { EmbedOptions } from '@/lib/protocol/embed-options';
+import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
+import { EmbedProviders } from '../store/embed-providers';
 import { EmbedChat } from './embed-chat';
-import { EmbedStoreProvider } from './embed-store-provider';
 
-/** The `/embed` page's client root: server state (TanStack Query) and the widget's chat store. */
+/** The `/embed` page's client root: the widget's providers and its chat. */
 export function EmbedApp({
   options,
   allowlist,
@@ -17,10 +16,6 @@ export function EmbedApp({
   options: EmbedOptions;
   allowlist: EmbedAllowlist;
 }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
-  );
   const [storage, setStorage] = useState<EmbedStorageKind | null>(null);
   const [visitor] = useState(() =>
     createVisitor(
@@ -29,10 +24,8 @@ export function EmbedApp({
     ),
   );
   return (
-    <QueryClientProvider client={client}>
-      <EmbedStoreProvider onStorage={setStorage} fetch={visitor.fetch}>
-        <EmbedChat options={options} allowlist={allowlist} storage={storage} visitor={visitor} />
-      </EmbedStoreProvider>
-    </QueryClientProvider>
+    <EmbedProviders onStorage={setStorage} fetch={visitor.fetch}>
+      <EmbedChat options={options} allowlist={allowlist} storage={storage} visitor={visitor} />
+    </EmbedProviders>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useChatStore } from '../chat/use-chat-store';
+import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
 import { MenuIcon, SlidersIcon } from '../ui/icons';
@@ -26,7 +26,11 @@ export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
-      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} isNewChat={activeId === null} />
+      <SettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        isNewChat={activeId === null}
+      />
     </header>
   );
 }

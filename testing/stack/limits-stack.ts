@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_ENV } from '../../e2e/support/app-env';
-import { SCENARIO_URL } from '../../e2e/support/ports';
+import { APP_ENV } from './app-env';
+import { SCENARIO_URL } from './ports';
 
 /**
  * The many-instances stack: one `redis-server` and two `next start` instances (A and B) sharing

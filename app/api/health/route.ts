@@ -1,5 +1,5 @@
-import { withRuntime } from '@/lib/gateway/with-runtime';
-import { checkProvider } from '@/lib/providers/health';
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { checkProvider } from '@/lib/server/providers/health';
 import { redisHealth } from '@/lib/server/redis/client';
 
 export const runtime = 'nodejs';

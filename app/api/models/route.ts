@@ -1,4 +1,4 @@
-import { withRuntime } from '@/lib/gateway/with-runtime';
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -9,7 +9,12 @@ export function GET(): Promise<Response> {
     const models = (await catalog.list()).map(({ upstreamId: _upstreamId, ...info }) => info);
     const wanted = config.defaultModel;
     const defaultModel =
-      (wanted && models.find((m) => m.id === wanted || m.id.endsWith(`:${wanted}`))?.id) ?? models[0]?.id ?? null;
-    return Response.json({ models, default_model: defaultModel }, { headers: { 'Cache-Control': 'no-store' } });
+      (wanted && models.find((m) => m.id === wanted || m.id.endsWith(`:${wanted}`))?.id) ??
+      models[0]?.id ??
+      null;
+    return Response.json(
+      { models, default_model: defaultModel },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
   });
 }

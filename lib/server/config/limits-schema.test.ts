@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, configSecrets, ConfigError } from '../../config/schema';
+import { buildConfig, configSecrets, ConfigError } from './schema';
 import { EMBED_DEFAULTS } from './limits-schema';
 
 const noFile = () => {

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { ChatRequest } from '../../protocol/chat-request';
-import { isOriginAllowed } from '../../embed/origins';
-import { getEmbedAllowlist } from '../../config/embed-config';
-import type { ProviderConfig } from '../../config/schema';
-import { getServerConfig } from '../../config/server-config';
+import { isOriginAllowed } from '../../protocol/embed-origins';
+import { getEmbedAllowlist } from '../config/embed-config';
+import type { ProviderConfig } from '../config/schema';
+import { getServerConfig } from '../config/server-config';
 import { createAdmission } from '../admission/admission';
 import { createRedisSlotStore } from '../admission/redis-slot-store';
 import { createMemorySlotStore, type SlotStore } from '../admission/slot-store';

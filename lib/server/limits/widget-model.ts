@@ -1,6 +1,6 @@
 import 'server-only';
-import { ConfigError } from '../../config/schema';
-import { getServerConfig } from '../../config/server-config';
+import { ConfigError } from '../config/schema';
+import { getServerConfig } from '../config/server-config';
 
 /**
  * The model the widget is locked to: the site's `data-model` when `EMBED_MODELS` allows it (or is

@@ -1,6 +1,6 @@
 import 'server-only';
 import { Redis } from 'ioredis';
-import { getServerConfig } from '../../config/server-config';
+import { getServerConfig } from '../config/server-config';
 
 /**
  * The one Redis connection of this process, shared by every feature that keeps state across

@@ -1,0 +1,34 @@
+import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
+import { EmbedApp } from '@/components/embed/embed-app';
+import { fixedThemeScript } from '@/components/theme/theme-script';
+import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
+import { parseEmbedOptions } from '@/lib/protocol/embed-options';
+import { widgetModel } from '@/lib/server/limits/widget-model';
+
+// The allowlist and the options are read per request (deployment configuration, query string).
+export const dynamic = 'force-dynamic';
+
+/**
+ * `/embed`: the chat widget's page, framed by `public/widget.js` on sites in
+ * `EMBED_ALLOWED_ORIGINS` (proxy.ts sets its frame-ancestors). Opened directly it is a compact chat.
+ */
+export default async function EmbedPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const parsed = parseEmbedOptions(await searchParams);
+  const options = { ...parsed, model: widgetModel(parsed.model) };
+  return (
+    <>
+      <script
+        dangerouslySetInnerHTML={{
+          __html:
+            fixedThemeScript(options.theme === 'auto' ? 'system' : options.theme) +
+            EARLY_MESSAGES_SCRIPT,
+        }}
+      />
+      <EmbedApp options={options} allowlist={getEmbedAllowlist()} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  createEmbedPersistence,
+  type EmbedStorageKind,
+} from '@/lib/browser/embed/embed-persistence';
+import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
+import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
+import { createQueryClient } from './query-client';
+
+/**
+ * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
+ * browser allows it and in memory when it does not; `onStorage` learns which.
+ */
+function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): PersistenceFactory {
+  const probe = async () => {
+    const kind: EmbedStorageKind = (await probeIndexedDb(() => window.indexedDB))
+      ? 'indexeddb'
+      : 'memory';
+    onStorage(kind);
+    return kind;
+  };
+  return (onFallback) =>
+    createEmbedPersistence(probe, (message) => {
+      onStorage('memory');
+      onFallback(message);
+    });
+}
+
+/**
+ * The widget's server state and chat store: the same store as the main page, so every chat
+ * component works unchanged, with the widget's persistence.
+ */
+export function EmbedProviders({
+  onStorage,
+  fetch,
+  children,
+}: {
+  /** Where the conversation is kept, once known. */
+  onStorage: (kind: EmbedStorageKind) => void;
+  /** The chat requests' fetch (adds the visitor headers). */
+  fetch: typeof window.fetch;
+  children: ReactNode;
+}) {
+  const [client] = useState(createQueryClient);
+  const [persistence] = useState(() => embedPersistence(onStorage));
+  return (
+    <QueryClientProvider client={client}>
+      <ChatStoreProvider createPersistence={persistence} fetch={fetch}>
+        {children}
+      </ChatStoreProvider>
+    </QueryClientProvider>
+  );
+}
