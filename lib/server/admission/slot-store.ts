@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Counted slots under a key (streams at once), with a first-come line of waiters. A slot or a
  * place in line is a lease: it lasts `ttlMs` unless renewed, so what a dead instance held expires

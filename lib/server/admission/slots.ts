@@ -1,3 +1,5 @@
+import 'server-only';
+
 import type { SlotStore } from './slot-store';
 
 /** A slot held until released; renewed in the background so it outlives no dead instance. */

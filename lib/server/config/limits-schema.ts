@@ -1,3 +1,5 @@
+import 'server-only';
+
 import { z } from 'zod';
 
 /** One set of per-identity limits; a missing value means no limit. */

@@ -1,3 +1,5 @@
+import 'server-only';
+
 import type { ChatRequest } from '../../protocol/chat-request';
 import type { RunnelEvent, Usage } from '../../protocol/events';
 
