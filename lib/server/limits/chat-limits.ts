@@ -65,7 +65,8 @@ export async function admitChat(
 ): Promise<ChatAdmission> {
   pieces ??= build();
   const { config, limits, admission } = pieces;
-  const identity = requestIdentity(request);
+  // Awaited so that an asynchronous resolver (sign-in sessions) can take its place unchanged.
+  const identity = await requestIdentity(request);
   if (
     identity.kind === 'visitor' &&
     config.embedModels &&
