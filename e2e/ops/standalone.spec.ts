@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { APP_URL, E2E_VLLM_KEY } from '../../testing/stack/ports';
+import { E2E_KEYS } from '../../testing/stack/keys';
+import { APP_URL } from '../../testing/stack/ports';
 import type { StandaloneApp } from '../../testing/stack/standalone';
 import { chat, chatBody, nonce, postChat } from '../support/chat-client';
 import { lastAnswer, openApp, pickModel, send } from '../ui/helpers';
@@ -88,7 +89,7 @@ test('metrics count requests by outcome, code, provider and model, with bounded 
   // No user text, no ids the catalog does not know, no key.
   expect(text).not.toContain('no-such');
   expect(text).not.toContain(marker);
-  expect(text).not.toContain(E2E_VLLM_KEY);
+  expect(text).not.toContain(E2E_KEYS.vllm);
 });
 
 test('one JSON log line per request, with its fields, and no secret anywhere', async () => {
@@ -113,6 +114,6 @@ test('one JSON log line per request, with its fields, and no secret anywhere', a
     true,
   );
   expect(lines.some((l) => l.level === 'warn' && l.errorCode === 'upstream_http_error')).toBe(true);
-  expect(app.output()).not.toContain(E2E_VLLM_KEY);
+  expect(app.output()).not.toContain(E2E_KEYS.vllm);
   expect(app.output()).not.toContain(TOKEN);
 });

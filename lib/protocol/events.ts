@@ -1,6 +1,6 @@
 /**
  * The Runnel event protocol: what `POST /api/chat` streams to the browser.
- * See docs/protocol.md and ARCHITECTURE.md ("Protocol contract"). The names and fields here are a
+ * See docs/protocol.md. The names and fields here are a
  * public contract: extend, never rename.
  */
 
@@ -24,8 +24,11 @@ export type StreamErrorCode =
   | 'upstream_error'
   | 'protocol_error'
   | 'provider_notice'
-  | 'server_shutdown'
-  | 'internal_error';
+  | 'internal_error'
+  // No free slot at the backend within QUEUE_TIMEOUT_MS (admission control).
+  | 'overloaded'
+  // The server drained after SIGTERM and the answer outlasted SHUTDOWN_GRACE_MS.
+  | 'server_shutdown';
 
 export interface StreamError {
   message: string;

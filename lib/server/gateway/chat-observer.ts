@@ -29,6 +29,25 @@ export function refuseChat(
 }
 
 /**
+ * Counts and logs a refusal decided elsewhere (limits: `429 rate_limited`, `403 forbidden`),
+ * reading the code from the response the browser gets.
+ */
+export async function observeRefusal(
+  logChat: LogChat,
+  response: Response,
+  context: ChatIdentity & { provider?: string; model?: string } = {},
+): Promise<Response> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  const code = typeof body?.error?.code === 'string' ? body.error.code : 'refused';
+  metrics.chatRejected(code, context.provider, context.model);
+  logChat({ ...context, outcome: 'rejected', status: response.status, errorCode: code });
+  return response;
+}
+
+/**
  * The hooks of one streaming chat: counts it as active until it ends, then records the outcome,
  * timings, tokens and the backend's answers in metrics and in its one log line.
  */

@@ -4,9 +4,10 @@ import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
+import { admitChat } from '../limits/chat-limits';
 import { replicaPool } from '../replicas/replicas';
 import { isShuttingDown } from '../shutdown/drain';
-import { observeChat, refuseChat } from './chat-observer';
+import { observeChat, observeRefusal, refuseChat } from './chat-observer';
 import { readJsonBody } from './read-body';
 import type { Runtime } from './runtime';
 import { streamChat } from './stream-chat';
@@ -43,6 +44,15 @@ export async function handleChat(
     maxOutputTokens: config.maxOutputTokens,
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
+  const admitted = await admitChat(request, {
+    chat,
+    modelId: model.id,
+    provider,
+    maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
+  });
+  if (!admitted.ok) {
+    return observeRefusal(logChat, admitted.response, { provider: provider.id, model: model.id });
+  }
   const requestId = `chat_${crypto.randomUUID()}`;
   const replicated = provider.baseURLs.length > 1;
   const observer = observeChat(logChat, { provider: provider.id, model: model.id }, replicated);
@@ -67,6 +77,7 @@ export async function handleChat(
       now: () => performance.now(),
       onEnd: observer.onEnd,
       onUpstream: observer.onUpstream,
+      ...(admitted.gate ? { gate: admitted.gate } : {}),
     },
   );
   return new Response(stream, {

@@ -1,47 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonBody } from './read-body';
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('http://app.test/api/chat', { method: 'POST', body, headers });
+/** A request whose body streams in `chunks` with no Content-Length, as a chunked upload does. */
+function streamedRequest(chunks: string[]): { request: Request; pulled: () => number } {
+  let next = 0;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[next++];
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(encoder.encode(chunk));
+    },
+  });
+  const request = new Request('http://app.test/api/chat', {
+    method: 'POST',
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  return { request, pulled: () => next };
+}
 
 describe('readJsonBody', () => {
-  it('parses a JSON body', async () => {
-    expect(await readJsonBody(post('{"a":1}'), 100)).toEqual({ ok: true, value: { a: 1 } });
+  it('reads a streamed body within the limit', async () => {
+    const { request } = streamedRequest(['{"model":', '"m"}']);
+    expect(request.headers.get('content-length')).toBeNull();
+    expect(await readJsonBody(request, 100)).toEqual({ ok: true, value: { model: 'm' } });
+  });
+
+  it('refuses a streamed body over the limit without Content-Length, without reading it all', async () => {
+    const chunks = Array.from({ length: 50 }, () => 'x'.repeat(40));
+    const { request, pulled } = streamedRequest(chunks);
+    expect(request.headers.get('content-length')).toBeNull();
+    expect(await readJsonBody(request, 100)).toEqual({
+      ok: false,
+      error: {
+        status: 413,
+        code: 'request_too_large',
+        message: 'The request body is larger than 100 bytes',
+      },
+    });
+    // 3 chunks of 40 bytes pass 100; the rest was never pulled (a stream reads ahead a little).
+    expect(pulled()).toBeLessThan(6);
+  });
+
+  it('refuses a declared Content-Length over the limit before reading', async () => {
+    const request = new Request('http://app.test/api/chat', {
+      method: 'POST',
+      headers: { 'content-length': '101' },
+      body: '{}',
+    });
+    expect(await readJsonBody(request, 100)).toMatchObject({ ok: false, error: { status: 413 } });
+  });
+
+  it('says invalid_json for a body that is not JSON', async () => {
+    const { request } = streamedRequest(['{"model":']);
+    expect(await readJsonBody(request, 100)).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'invalid_json' },
+    });
   });
 
   it('refuses bytes that are not UTF-8 instead of replacing them', async () => {
     const bytes = new Uint8Array([...Buffer.from('{"a":"'), 0xc0, 0x80, ...Buffer.from('"}')]);
-    const result = await readJsonBody(post(bytes), 100);
-    expect(result).toMatchObject({
+    const request = new Request('http://app.test/api/chat', { method: 'POST', body: bytes });
+    expect(await readJsonBody(request, 100)).toMatchObject({
       ok: false,
       error: { status: 400, code: 'invalid_json', message: 'The request body is not valid UTF-8' },
     });
   });
 
-  it('refuses a body over the limit, declared or not', async () => {
-    const big = 'x'.repeat(200);
-    expect(await readJsonBody(post(big), 100)).toMatchObject({ error: { status: 413 } });
-    const stream = new ReadableStream({
-      start(c) {
-        c.enqueue(new TextEncoder().encode(big));
-        c.close();
-      },
-    });
-    const chunked = new Request('http://app.test/', {
-      method: 'POST',
-      body: stream,
-      duplex: 'half',
-    } as RequestInit);
-    expect(await readJsonBody(chunked, 100)).toMatchObject({ error: { status: 413 } });
-  });
-
   it('refuses a body nested deeper than any chat request, before anything recurses into it', async () => {
     const deep = `{"model":"m","response_format":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
-    expect(await readJsonBody(post(deep), 1_000_000)).toMatchObject({
+    const { request } = streamedRequest([deep]);
+    expect(await readJsonBody(request, 1_000_000)).toMatchObject({
       ok: false,
       error: { status: 400, code: 'invalid_request' },
     });
     const fine = `{"tools":[{"function":{"parameters":${'{"a":'.repeat(20)}1${'}'.repeat(20)}}}]}`;
-    expect(await readJsonBody(post(fine), 1_000_000)).toMatchObject({ ok: true });
+    expect(await readJsonBody(streamedRequest([fine]).request, 1_000_000)).toMatchObject({
+      ok: true,
+    });
   });
 });

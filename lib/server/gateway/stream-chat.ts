@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { observedSink, runGated, type StreamGate } from '../admission/stream-gate';
 import { trackStream } from '../shutdown/drain';
 import { createEventOutput, type EventOutputDeps, type EventOutputOptions } from './event-output';
 import {
@@ -13,7 +14,10 @@ export type { StreamSummary } from './event-output';
 
 export type StreamChatOptions = EventOutputOptions & UpstreamRelayOptions;
 
-export interface StreamChatDeps extends EventOutputDeps, UpstreamRelayDeps {}
+export interface StreamChatDeps extends EventOutputDeps, UpstreamRelayDeps {
+  /** Limits and admission: entered before the upstream call, left once when the stream ends. */
+  gate?: StreamGate;
+}
 
 /**
  * Proxies one chat request: returns the browser-facing event stream at once (with `start`), then
@@ -28,15 +32,21 @@ export function streamChat(
   // The output is created first (its stream starts with `start` at once); a browser already gone
   // by then means the relay never runs, so there is nothing to abort.
   const started: { relay?: UpstreamRelay; untrack?: () => void } = {};
+  const stopped = new AbortController();
   const output = createEventOutput(options, deps, (reason) => {
+    stopped.abort();
     started.relay?.abort(reason);
     started.untrack?.();
   });
-  if (output.isClosed()) return output.stream;
-  const relay = createUpstreamRelay(options, deps, output);
+  if (output.isClosed()) {
+    deps.gate?.leave();
+    return output.stream;
+  }
+  const { gate } = deps;
+  const relay = createUpstreamRelay(options, deps, gate ? observedSink(output, gate) : output);
   started.relay = relay;
   // A shutdown whose grace ran out ends the answer through the relay, so text it holds goes first.
   started.untrack = trackStream({ end: () => relay.abort('shutdown') });
-  void relay.run();
+  void (gate ? runGated(gate, output, stopped.signal, () => relay.run()) : relay.run());
   return output.stream;
 }

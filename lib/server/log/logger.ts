@@ -15,7 +15,7 @@ export type { Logger };
 export function createLogger(
   level: LogLevel,
   secrets: readonly string[],
-  destination?: { write(line: string): void },
+  destination?: { write(line: string): unknown },
 ): Logger {
   const options = {
     level,
@@ -23,7 +23,9 @@ export function createLogger(
     formatters: { level: (label: string) => ({ level: label }) },
     hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // process.stdout is synchronous on Linux for files, pipes and terminals: a line is out before
+  // the process can exit, and the volume (a line per request) needs no worker thread.
+  return pino(options, destination ?? process.stdout);
 }
 
 /**
