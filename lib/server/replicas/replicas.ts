@@ -2,7 +2,9 @@ import 'server-only';
 
 import type { ProviderConfig } from '../config/schema';
 import { processSingleton } from '../process-singleton';
-import { createMemoryCounter, type ActiveStreamCounter } from './active-counter';
+import { readyRedis } from '../redis/client';
+import type { ActiveStreamCounter } from './active-counter';
+import { createSharedCounter } from './redis-counter';
 import { createReplicaPool, type ReplicaPool } from './replica-pool';
 
 interface Registry {
@@ -12,7 +14,8 @@ interface Registry {
 
 function registry(): Registry {
   return processSingleton('replicas', () => ({
-    counter: createMemoryCounter(),
+    // Through Redis when REDIS_URL is set (every instance's streams), else this instance's.
+    counter: createSharedCounter(readyRedis),
     pools: new Map<string, ReplicaPool>(),
   }));
 }

@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../../testing/stack/redis-server';
+import { createSharedCounter } from './redis-counter';
+
+let server: RedisServer;
+let redis: Redis;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  redis = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true });
+  await redis.connect();
+});
+
+afterAll(async () => {
+  redis.disconnect();
+  await server.stop();
+});
+
+const A = 'gpu http://a.test/v1';
+const B = 'gpu http://b.test/v1';
+
+describe('replica stream counts shared through Redis', () => {
+  it('two instances see each other’s streams, and their ends', async () => {
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const one = createSharedCounter(async () => redis, { prefix });
+    const two = createSharedCounter(async () => redis, { prefix });
+    const offA = await one.add(A);
+    const offB1 = await two.add(B);
+    const offB2 = await two.add(B);
+    expect(await one.counts([A, B])).toEqual([1, 2]);
+    expect(await two.counts([A, B])).toEqual([1, 2]);
+    offB1();
+    offB1();
+    await expect.poll(() => one.counts([A, B])).toEqual([1, 1]);
+    offA();
+    offB2();
+    await expect.poll(() => two.counts([A, B])).toEqual([0, 0]);
+  });
+
+  it('forgets the streams of an instance that stopped renewing them (a crash) after the TTL', async () => {
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const alive = createSharedCounter(async () => redis, { prefix, ttlMs: 150 });
+    const off = await alive.add(A);
+    // A crashed instance's lease: added once, never renewed, never released.
+    await redis.zadd(`${prefix}${A}`, Date.now() + 150, 'crashed-instance-lease');
+    expect(await alive.counts([A])).toEqual([2]);
+    await new Promise((r) => setTimeout(r, 450));
+    // The crashed one expired; the live one was renewed (every 50 ms) and still counts.
+    expect(await alive.counts([A])).toEqual([1]);
+    off();
+    await expect.poll(() => alive.counts([A])).toEqual([0]);
+  });
+
+  it('counts this instance’s streams when Redis is not there', async () => {
+    const down = createSharedCounter(async () => undefined);
+    const off = await down.add(A);
+    await down.add(B);
+    expect(await down.counts([A, B])).toEqual([1, 1]);
+    off();
+    expect(await down.counts([A, B])).toEqual([0, 1]);
+  });
+});
