@@ -41,11 +41,20 @@ function send(url: string, c: FuzzCase): Promise<{ status: number; body: string 
     req.on('error', (e) =>
       resolve({ status: -1, body: (e as NodeJS.ErrnoException).code ?? e.message }),
     );
-    if (c.chunked) {
-      for (let at = 0; at < c.body.length; at += 64 * 1024)
-        req.write(c.body.subarray(at, at + 64 * 1024));
+    // Written a piece at a time, stopping once the server answered: a server that refuses a huge
+    // body answers early and closes, and a client still writing would see a reset, not the answer.
+    let answered = false;
+    req.once('response', () => (answered = true));
+    const write = async () => {
+      for (let at = 0; at < c.body.length && !answered; at += 64 * 1024) {
+        if (!req.write(c.body.subarray(at, at + 64 * 1024))) {
+          await new Promise((r) => req.once('drain', r).once('close', r));
+        }
+      }
       req.end();
-    } else req.end(c.body);
+    };
+    if (c.body.length > 1024 * 1024) void write();
+    else req.end(c.body);
   });
 }
 

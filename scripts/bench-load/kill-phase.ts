@@ -20,14 +20,15 @@ export async function killPhase(backend: BackendProcess): Promise<KillFigures> {
   const app = await startApp(backend);
   try {
     await openStream(routeURL(app, 'runnel'), routeBody('runnel', 'chat', 'warm')).done;
-    const streams = Array.from(
-      { length: STREAMS },
-      (_, i) =>
-        openStream(routeURL(app, 'runnel'), routeBody('runnel', 'load-stamped', `kill-${i}`)).done,
+    const streams = Array.from({ length: STREAMS }, (_, i) =>
+      openStream(routeURL(app, 'runnel'), routeBody('runnel', 'load-stamped', `kill-${i}`)),
     );
-    await sleep(2_500);
+    // Every answer under way (a token arrived), then a second more of streaming.
+    const deadline = Date.now() + 60_000;
+    while (streams.some((s) => s.progress.stamps === 0) && Date.now() < deadline) await sleep(100);
+    await sleep(1_000);
     await backend.kill('SIGKILL');
-    const results = await Promise.all(streams);
+    const results = await Promise.all(streams.map((s) => s.done));
     const good = results.filter((r) => r.errorCode === 'incomplete_stream' && r.stamps > 0);
     const other = results
       .filter((r) => !good.includes(r))

@@ -76,11 +76,15 @@ async function main(): Promise<void> {
   }
 
   if (phases.has('storm')) {
-    console.log('\nAbort storm (500 streams aborted at random moments within 3 s):');
-    const rows: (string | number)[][] = [['route', 'reached backend', 'upstream open 1 s later']];
+    console.log(
+      '\nAbort storm (500 streams, each aborted at a random moment within 3 s of its first token):',
+    );
+    const rows: (string | number)[][] = [
+      ['route', 'answers under way when aborted', 'reached backend', 'upstream open 1 s later'],
+    ];
     for (const kind of ['pipe', 'runnel'] as const) {
       const f = await stormPhase(kind, backend);
-      rows.push([kind, f.reachedBackend, f.openAfter1s]);
+      rows.push([kind, f.started, f.reachedBackend, f.openAfter1s]);
     }
     table(rows);
   }
@@ -101,10 +105,17 @@ async function main(): Promise<void> {
     console.log(
       '\nPaused readers (20 clients stop reading a 40 MB answer after 64 KiB, held 8 s):',
     );
-    const rows: (string | number)[][] = [['route', 'RSS growth per client', 'read per client']];
+    const rows: (string | number)[][] = [
+      [
+        'route',
+        'RSS growth per paused client',
+        'per reading client (control)',
+        'read per paused client',
+      ],
+    ];
     for (const kind of ['pipe', 'runnel'] as const) {
       const f = await pausedPhase(kind, backend);
-      rows.push([kind, mib(f.growthPerClient), mib(f.received)]);
+      rows.push([kind, mib(f.growthPerClient), mib(f.readingGrowthPerClient), mib(f.received)]);
     }
     table(rows);
   }

@@ -6,6 +6,19 @@ import { join } from 'node:path';
 import { freePort } from '../../testing/stack/stack';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
 
+/** Every process this benchmark started, killed however the benchmark ends. */
+const children = new Set<ChildProcess>();
+function own(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
 export interface BackendProcess {
   url: string;
   process: ChildProcess;
@@ -23,6 +36,7 @@ export async function startBackend(port?: number): Promise<BackendProcess> {
     ['--import', 'tsx', 'testing/scenario-backend/main.ts', '--port', String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  own(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (d: Buffer) => {
       if (d.toString().includes('listening')) resolve();
@@ -44,16 +58,18 @@ export async function startBackend(port?: number): Promise<BackendProcess> {
  * The app as deployed (`node .next/standalone/server.js`, one process) against `backend`, with
  * production timeouts and the raw pipe route enabled.
  */
-export function startApp(backend: BackendProcess): Promise<StandaloneApp> {
+export async function startApp(backend: BackendProcess): Promise<StandaloneApp> {
   const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-load-'));
   const providersFile = join(dir, 'providers.json');
   const provider = { id: 'vllm', label: 'bench', baseURL: `${backend.url}/v1`, preset: 'vllm' };
   writeFileSync(providersFile, JSON.stringify([provider]));
-  return startStandalone({
+  const app = await startStandalone({
     PROVIDERS_FILE: providersFile,
     BENCH_RAW_PIPE: '1',
     NEXT_TELEMETRY_DISABLED: '1',
   });
+  own(app.process);
+  return app;
 }
 
 /** Resident memory of a process now (Linux /proc), in bytes. */

@@ -19,6 +19,8 @@ export interface StreamOptions {
   abortAfterMs?: number;
   /** Stops reading once this many bytes arrived (a browser tab that no longer reads). */
   pauseAfterBytes?: number;
+  /** Destroys the request this many ms after its first stamp arrived (mid-answer). */
+  abortAfterFirstStampMs?: number;
 }
 
 export interface StreamResult {
@@ -62,6 +64,13 @@ export function openStream(url: string, body: unknown, options: StreamOptions = 
             if (match.index + match[0].length <= tail.length) continue;
             result.stamps += 1;
             options.delays?.push(at - Number(match[1]));
+            if (result.stamps === 1 && options.abortAfterFirstStampMs !== undefined) {
+              setTimeout(() => {
+                result.aborted = true;
+                req?.destroy();
+                resolve(result);
+              }, options.abortAfterFirstStampMs);
+            }
           }
           tail = text.slice(-256);
           if (options.pauseAfterBytes !== undefined && result.bytes >= options.pauseAfterBytes) {
@@ -95,5 +104,14 @@ export function openStream(url: string, body: unknown, options: StreamOptions = 
       }, options.abortAfterMs);
     }
   });
-  return { done, pause: () => pauseRes?.(), destroy: () => req?.destroy() };
+  return {
+    done,
+    /** What arrived so far (updated as the stream is read). */
+    progress: result,
+    pause: () => pauseRes?.(),
+    destroy: () => {
+      result.aborted = true;
+      req?.destroy();
+    },
+  };
 }
