@@ -48,7 +48,13 @@ function send(url: string, c: FuzzCase): Promise<{ status: number; body: string 
     const write = async () => {
       for (let at = 0; at < c.body.length && !answered; at += 64 * 1024) {
         if (!req.write(c.body.subarray(at, at + 64 * 1024))) {
-          await new Promise((r) => req.once('drain', r).once('close', r));
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              req.off('drain', done).off('close', done);
+              resolve();
+            };
+            req.once('drain', done).once('close', done);
+          });
         }
       }
       req.end();
