@@ -28,9 +28,9 @@ const layerRules = [
     },
   },
   {
-    // Only lib/config reads the environment.
+    // Only the config modules read the environment.
     files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
-    ignores: ['lib/config/**'],
+    ignores: ['lib/config/**', 'lib/server/config/**'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -8,7 +8,10 @@ import { MODELS_KEY } from './use-models';
 /** `GET /api/health` (HTTP 503 when every backend is down, still JSON). */
 export interface HealthResponse {
   status: 'ok' | 'degraded' | 'down';
-  providers: ProviderHealth[];
+  /** Left out for requests without a session: backend addresses are internal. */
+  providers?: ProviderHealth[];
+  /** `"open"` when no sign-in method is configured on a server reachable from other machines. */
+  access?: 'open';
 }
 
 async function fetchHealth(): Promise<HealthResponse> {
@@ -29,7 +32,7 @@ export function useHealth() {
     refetchInterval: (q) => (q.state.data?.status === 'ok' ? 30_000 : 3_000),
     refetchIntervalInBackground: false,
   });
-  const reachable = query.data?.providers.filter((p) => p.reachable).length;
+  const reachable = query.data?.providers?.filter((p) => p.reachable).length;
   const previous = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (reachable === undefined) return;

@@ -3,6 +3,8 @@ import { parseChatRequest } from '../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
+import { mayShowBackendAddress } from '../server/auth/api-gate';
+import type { Identity } from '../server/auth/identity';
 import { PRESETS } from '../providers/presets';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
@@ -16,6 +18,8 @@ import { streamChat } from './stream-chat';
 export async function handleChat(
   request: Request,
   { config, catalog, secrets, log }: Runtime,
+  /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
+  identity: Identity | null = null,
 ): Promise<Response> {
   const receivedAt = performance.now();
   const body = await readJsonBody(request, config.maxRequestBytes);
@@ -44,7 +48,7 @@ export async function handleChat(
   const stream = streamChat(
     {
       upstream,
-      backendURL: displayURL(provider.baseURL),
+      backendURL: mayShowBackendAddress(identity) ? displayURL(provider.baseURL) : `"${provider.label}"`,
       requestId,
       model: model.id,
       normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },

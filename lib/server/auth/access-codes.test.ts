@@ -14,7 +14,11 @@ describe('access codes', () => {
   });
 
   it('keys sessions by name, or by a digest that does not show the code', () => {
-    expect(accessCodeUser(codes[0]!, secret)).toEqual({ key: 'code:team', name: 'team', method: 'access-code' });
+    expect(accessCodeUser(codes[0]!, secret)).toEqual({
+      key: 'code:team',
+      name: 'team',
+      method: 'access-code',
+    });
     const bare = accessCodeUser(codes[1]!, secret);
     expect(bare.key).toMatch(/^code:[0-9a-f]{12}$/);
     expect(bare.key).not.toContain('battery');

@@ -33,6 +33,10 @@ export function accessCodeUser(code: AccessCode, secret: string): SessionUser {
 }
 
 /** Whether a session's access code is still configured (removing a code signs its sessions out). */
-export function accessCodeStillValid(codes: readonly AccessCode[], key: string, secret: string): boolean {
+export function accessCodeStillValid(
+  codes: readonly AccessCode[],
+  key: string,
+  secret: string,
+): boolean {
   return codes.some((code) => accessCodeUser(code, secret).key === key);
 }

@@ -1,7 +1,13 @@
 import 'server-only';
+import type { HeaderSource } from './header-source';
 import { parse as parseCookies } from 'cookie';
 import { isOriginAllowed, type EmbedAllowlist } from '../../embed/origins';
-import { EMBED_HOST_HEADER, EMBED_PASS_HEADER, VISITOR_HEADER, VISITOR_ID_PATTERN } from '../../protocol/embed-access';
+import {
+  EMBED_HOST_HEADER,
+  EMBED_PASS_HEADER,
+  VISITOR_HEADER,
+  VISITOR_ID_PATTERN,
+} from '../../protocol/embed-access';
 import type { AuthConfig } from '../config/auth-schema';
 import { accessCodeStillValid } from './access-codes';
 import { emailAllowed } from './allowed-emails';
@@ -25,7 +31,7 @@ export interface AuthenticateDeps {
 }
 
 async function visitor(
-  headers: Headers,
+  headers: HeaderSource,
   address: string,
   { config, embedAllowlist, now }: AuthenticateDeps,
 ): Promise<Authentication | undefined> {
@@ -42,12 +48,22 @@ async function visitor(
   const host = headers.get(EMBED_HOST_HEADER);
   const hostOrigin = host && isOriginAllowed(embedAllowlist, host) ? host : undefined;
   return {
-    identity: { kind: 'visitor', key: `visitor:${visitorId}`, visitorId, address, ...(hostOrigin ? { hostOrigin } : {}) },
+    identity: {
+      kind: 'visitor',
+      key: `visitor:${visitorId}`,
+      visitorId,
+      address,
+      ...(hostOrigin ? { hostOrigin } : {}),
+    },
     via: 'visitor',
   };
 }
 
-function proxyUser(headers: Headers, address: string, deps: AuthenticateDeps): Authentication | undefined {
+function proxyUser(
+  headers: HeaderSource,
+  address: string,
+  deps: AuthenticateDeps,
+): Authentication | undefined {
   const proxy = deps.config.proxy;
   if (!proxy) return undefined;
   const name = headers.get(proxy.header)?.trim();
@@ -61,15 +77,33 @@ function proxyUser(headers: Headers, address: string, deps: AuthenticateDeps): A
   };
 }
 
-async function sessionUser(headers: Headers, address: string, { config, now }: AuthenticateDeps) {
+async function sessionUser(
+  headers: HeaderSource,
+  address: string,
+  { config, now }: AuthenticateDeps,
+) {
   const token = parseCookies(headers.get('cookie') ?? '')[SESSION_COOKIE];
   if (!token || !config.secret) return undefined;
   const user = await openSession(token, { secret: config.secret, now });
   if (!user) return undefined;
   // Configuration can change under a live session: a removed code or address ends it.
-  if (user.method === 'access-code' && !accessCodeStillValid(config.accessCodes, user.key, config.secret)) return undefined;
-  if (user.method === 'oidc' && !(config.oidc && emailAllowed(config.oidc.allowedEmails, user.email))) return undefined;
-  const identity: Identity = { kind: 'user', key: user.key, name: user.name, method: user.method, address };
+  if (
+    user.method === 'access-code' &&
+    !accessCodeStillValid(config.accessCodes, user.key, config.secret)
+  )
+    return undefined;
+  if (
+    user.method === 'oidc' &&
+    !(config.oidc && emailAllowed(config.oidc.allowedEmails, user.email))
+  )
+    return undefined;
+  const identity: Identity = {
+    kind: 'user',
+    key: user.key,
+    name: user.name,
+    method: user.method,
+    address,
+  };
   return { identity, via: 'session' } satisfies Authentication;
 }
 
@@ -79,11 +113,15 @@ async function sessionUser(headers: Headers, address: string, { config, now }: A
  * everyone is anonymous, counted by address; with one, a user from the trusted proxy's header or
  * the session cookie, or nobody.
  */
-export async function authenticateWith(headers: Headers, deps: AuthenticateDeps): Promise<Authentication> {
+export async function authenticateWith(
+  headers: HeaderSource,
+  deps: AuthenticateDeps,
+): Promise<Authentication> {
   const address = clientAddress(headers, deps.addressPolicy);
   const asVisitor = await visitor(headers, address, deps);
   if (asVisitor) return asVisitor;
-  if (!deps.config.closed) return { identity: { kind: 'anonymous', key: `address:${address}`, address }, via: 'open' };
+  if (!deps.config.closed)
+    return { identity: { kind: 'anonymous', key: `address:${address}`, address }, via: 'open' };
   return (
     proxyUser(headers, address, deps) ??
     (await sessionUser(headers, address, deps)) ?? { identity: null, reason: 'no-credentials' }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { HeaderSource } from './header-source';
 import { isIP } from 'node:net';
 import type { AddressRange } from '../config/address-ranges';
 import { inRanges, normalizeAddress } from './address-match';
@@ -12,7 +13,7 @@ export interface AddressPolicy {
   vercel: boolean;
 }
 
-function forwardedFor(headers: Headers): string[] {
+function forwardedFor(headers: HeaderSource): string[] {
   return (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => normalizeAddress(s.trim()))
@@ -24,7 +25,7 @@ function forwardedFor(headers: Headers): string[] {
  * that reached Vercel's edge (which overwrites `X-Real-IP`). Undefined when it cannot be known —
  * callers then trust nothing that depends on it.
  */
-export function peerAddress(headers: Headers, policy: AddressPolicy): string | undefined {
+export function peerAddress(headers: HeaderSource, policy: AddressPolicy): string | undefined {
   if (policy.vercel) return headers.get('x-real-ip')?.trim() || forwardedFor(headers)[0];
   const peer = stampedPeer(headers);
   return peer ? normalizeAddress(peer) : undefined;
@@ -37,7 +38,7 @@ export function peerAddress(headers: Headers, policy: AddressPolicy): string | u
  * proxies and the left by whoever sent the request — and the first address not in the list is the
  * client. Without a stamped peer (never under `next start`), the right end of the header.
  */
-export function clientAddress(headers: Headers, policy: AddressPolicy): string {
+export function clientAddress(headers: HeaderSource, policy: AddressPolicy): string {
   const peer = peerAddress(headers, policy);
   if (policy.vercel) return peer ?? 'unknown';
   return clientFromChain(peer, forwardedFor(headers), policy.forwardedAllow);

@@ -19,7 +19,10 @@ describe('embed pass', () => {
     const payload = Buffer.from(JSON.stringify({ typ: 'embed', exp: 4e9 })).toString('base64url');
     expect(await verifyEmbedPass(`${header}.${payload}.${signature}`, secret)).toBe(false);
     expect(await verifyEmbedPass((await issueEmbedPass(`${secret}!`)).pass, secret)).toBe(false);
-    const session = await sealSession({ key: 'k', name: 'n', method: 'oidc' }, { secret, maxAgeS: 60 });
+    const session = await sealSession(
+      { key: 'k', name: 'n', method: 'oidc' },
+      { secret, maxAgeS: 60 },
+    );
     expect(await verifyEmbedPass(session, secret)).toBe(false);
     expect(await verifyEmbedPass('', secret)).toBe(false);
   });

@@ -21,7 +21,11 @@ export async function issueEmbedPass(secret: string, now = Date.now()): Promise<
 }
 
 /** Whether a pass was issued by this server (same `AUTH_SECRET`) and has not expired. */
-export async function verifyEmbedPass(pass: string, secret: string, now = Date.now()): Promise<boolean> {
+export async function verifyEmbedPass(
+  pass: string,
+  secret: string,
+  now = Date.now(),
+): Promise<boolean> {
   try {
     const { payload } = await jwtVerify(pass, deriveKey(secret, 'embed-pass'), {
       algorithms: ['HS256'],

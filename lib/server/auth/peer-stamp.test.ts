@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { installPeerStamp, stampedPeer } from './peer-stamp';
 
 /** Sends a GET from `localAddress` with the given headers; resolves with what the server saw. */
-async function seenBy(headers: Record<string, string>, localAddress: string): Promise<string | undefined> {
+async function seenBy(
+  headers: Record<string, string>,
+  localAddress: string,
+): Promise<string | undefined> {
   let seen: string | undefined;
   const server = createServer((req, res) => {
     seen = stampedPeer(new Headers(req.headers as Record<string, string>));

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { HeaderSource } from './header-source';
 import { randomBytes } from 'node:crypto';
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
@@ -33,7 +34,7 @@ export function installPeerStamp(): void {
 }
 
 /** The TCP peer of a request stamped by this process, or undefined. */
-export function stampedPeer(headers: Headers): string | undefined {
+export function stampedPeer(headers: HeaderSource): string | undefined {
   const state = (globalThis as Global)[STATE];
   const value = headers.get(PEER_HEADER);
   if (!state || !value) return undefined;

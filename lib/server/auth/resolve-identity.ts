@@ -1,11 +1,12 @@
 import 'server-only';
+import type { HeaderSource } from './header-source';
 import { getEmbedAllowlist } from '../../config/embed-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { authenticateWith, type Authentication } from './authenticate';
 import type { Identity } from './identity';
 
 /** `authenticateWith` this server's configuration. Throws a ConfigError when it is invalid. */
-export function authenticate(headers: Headers): Promise<Authentication> {
+export function authenticate(headers: HeaderSource): Promise<Authentication> {
   const config = getAuthConfig();
   return authenticateWith(headers, {
     config,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { openSession, sealSession, type SessionUser } from './session';
 
 const secret = 'a-test-secret-that-is-at-least-32-bytes-long';
-const ada: SessionUser = { key: 'oidc:ada', name: 'Ada', method: 'oidc', email: 'ada@example.test' };
+const ada: SessionUser = {
+  key: 'oidc:ada',
+  name: 'Ada',
+  method: 'oidc',
+  email: 'ada@example.test',
+};
 
 describe('session cookie', () => {
   it('opens what it sealed, until it expires', async () => {

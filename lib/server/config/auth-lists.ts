@@ -15,7 +15,10 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/;
  */
 export function parseAccessCodes(text: string | undefined): AccessCode[] {
   const codes: AccessCode[] = [];
-  for (const entry of (text ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':');
     const name = colon >= 0 ? entry.slice(0, colon).trim() : undefined;
     const code = colon >= 0 ? entry.slice(colon + 1).trim() : entry;
@@ -31,7 +34,9 @@ export function parseAccessCodes(text: string | undefined): AccessCode[] {
       throw new ConfigError(`Invalid configuration: ACCESS_CODES: ${where} repeats another code`);
     }
     if (name && codes.some((c) => c.name === name)) {
-      throw new ConfigError(`Invalid configuration: ACCESS_CODES: the name "${name}" is used twice`);
+      throw new ConfigError(
+        `Invalid configuration: ACCESS_CODES: the name "${name}" is used twice`,
+      );
     }
     codes.push(name ? { name, code } : { code });
   }
@@ -42,7 +47,10 @@ export function parseAccessCodes(text: string | undefined): AccessCode[] {
  * `OIDC_ALLOWED_EMAILS`: comma-separated addresses and `*@domain` entries, compared without case.
  */
 export function parseAllowedEmails(text: string | undefined): string[] {
-  const entries = (text ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const entries = (text ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!/^(\*|[^@\s*]+)@[^@\s*]+\.[^@\s*]+$/.test(entry)) {
       throw new ConfigError(

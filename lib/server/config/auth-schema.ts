@@ -56,7 +56,10 @@ function origin(httpsUnlessLoopback: boolean) {
         return z.NEVER;
       }
       if (httpsUnlessLoopback && url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname)) {
-        ctx.addIssue({ code: 'custom', message: 'must be https (http only for a loopback address)' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be https (http only for a loopback address)',
+        });
         return z.NEVER;
       }
       return url;
@@ -123,11 +126,15 @@ function oidcConfig(e: AuthEnv): OidcConfig | undefined {
 function proxyConfig(e: AuthEnv): AuthConfig['proxy'] {
   if (!e.AUTH_PROXY_HEADER) {
     if (e.AUTH_PROXY_TRUSTED_IPS) {
-      throw new ConfigError('Invalid configuration: AUTH_PROXY_TRUSTED_IPS: needs AUTH_PROXY_HEADER');
+      throw new ConfigError(
+        'Invalid configuration: AUTH_PROXY_TRUSTED_IPS: needs AUTH_PROXY_HEADER',
+      );
     }
     return undefined;
   }
-  const trusted = e.AUTH_PROXY_TRUSTED_IPS ? ranges('AUTH_PROXY_TRUSTED_IPS', e.AUTH_PROXY_TRUSTED_IPS) : [];
+  const trusted = e.AUTH_PROXY_TRUSTED_IPS
+    ? ranges('AUTH_PROXY_TRUSTED_IPS', e.AUTH_PROXY_TRUSTED_IPS)
+    : [];
   if (!trusted.length) {
     throw new ConfigError(
       'Invalid configuration: AUTH_PROXY_TRUSTED_IPS: required with AUTH_PROXY_HEADER (the addresses of the proxy that sets it)',
@@ -167,7 +174,9 @@ export function buildAuthConfig(env: Record<string, string | undefined>): AuthCo
     ...(oidc ? { oidc } : {}),
     ...(proxy ? { proxy } : {}),
     forwardedAllow: [
-      ...(e.FORWARDED_ALLOW_IPS ? ranges('FORWARDED_ALLOW_IPS', e.FORWARDED_ALLOW_IPS) : LOOPBACK_RANGES),
+      ...(e.FORWARDED_ALLOW_IPS
+        ? ranges('FORWARDED_ALLOW_IPS', e.FORWARDED_ALLOW_IPS)
+        : LOOPBACK_RANGES),
       ...(proxy?.trusted ?? []),
     ],
     sessionMaxAgeS: e.SESSION_MAX_AGE_S,

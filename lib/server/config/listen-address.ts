@@ -15,7 +15,10 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
  * host given, `next start` listens on every interface (so does the standalone server without
  * `HOSTNAME`).
  */
-export function listensBeyondLoopback(argv: readonly string[], hostnameEnv: string | undefined): boolean {
+export function listensBeyondLoopback(
+  argv: readonly string[],
+  hostnameEnv: string | undefined,
+): boolean {
   const host = hostnameArgument(argv) ?? hostnameEnv;
   return !host || !LOOPBACK.test(host.trim());
 }
