@@ -15,7 +15,10 @@ import { useStoreLifecycle } from '../chat/use-store-lifecycle';
  * hard-wires the main page's database, so the widget builds its store here rather than changing
  * it.)
  */
-function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
+function embedStore(
+  onStorage: (kind: EmbedStorageKind) => void,
+  apiFetch: typeof fetch,
+): ChatStore {
   const probe = async () => {
     const kind: EmbedStorageKind = (await probeIndexedDb(() => window.indexedDB))
       ? 'indexeddb'
@@ -29,7 +32,7 @@ function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
         onStorage('memory');
         onFallback(message);
       }),
-    fetch: (...args) => window.fetch(...args),
+    fetch: apiFetch,
     scheduleFrame: browserStreamScheduler(),
     timers: browserTimers,
   });
@@ -41,13 +44,16 @@ function embedStore(onStorage: (kind: EmbedStorageKind) => void): ChatStore {
  */
 export function EmbedStoreProvider({
   onStorage,
+  apiFetch,
   children,
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
+  /** The widget's fetch (visitor id and embed pass on API requests). */
+  apiFetch: typeof fetch;
   children: ReactNode;
 }) {
-  const [store] = useState(() => embedStore(onStorage));
+  const [store] = useState(() => embedStore(onStorage, apiFetch));
   useStoreLifecycle(store);
   return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
 }
