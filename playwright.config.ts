@@ -4,8 +4,18 @@ import { chromiumLaunchOptions } from './e2e/support/chromium';
 import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL, SCENARIO_PORT, SCENARIO_URL } from './e2e/support/ports';
 import { writeProvidersFile } from './e2e/support/providers-file';
 import { HOST_URL } from './e2e/widget/host-ports';
+import {
+  OIDC_ISSUER_URL,
+  OIDC_PORT,
+  SECURE_APP_ENV,
+  SECURE_APP_LOG,
+  SECURE_APP_PORT,
+  SECURE_APP_URL,
+  writeSecureProvidersFile,
+} from './testing/stack/auth-stack';
 
 writeProvidersFile(SCENARIO_URL);
+writeSecureProvidersFile();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -50,6 +60,22 @@ export default defineConfig({
       command: `npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT}`,
       url: `${DOWN_APP_URL}/`,
       env: DOWN_APP_ENV,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 60_000,
+    },
+    {
+      // A real OpenID provider on loopback for the sign-in specs.
+      command: `npx tsx testing/oidc-provider/main.ts --port ${OIDC_PORT} --redirect ${SECURE_APP_URL}/auth/oidc/callback`,
+      url: `${OIDC_ISSUER_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+    },
+    {
+      // The app with every sign-in method (access specs); its output is checked for secrets too.
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${SECURE_APP_PORT} > ${SECURE_APP_LOG} 2>&1`,
+      url: `${SECURE_APP_URL}/api/health`,
+      env: SECURE_APP_ENV,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,

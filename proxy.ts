@@ -4,6 +4,7 @@ import { ConfigError } from '@/lib/config/schema';
 import { framingHeaders } from '@/lib/embed/origins';
 import { getAuthConfig, getDeployment } from '@/lib/server/config/auth-config';
 import { pageGate } from '@/lib/server/auth/page-gate';
+import { publicOrigin } from '@/lib/server/auth/request-origin';
 import { contentSecurityPolicy, createNonce } from '@/lib/server/security/csp';
 
 /** The policy and framing headers of one page response. */
@@ -34,9 +35,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
     headers = pageHeaders(pathname, nonce);
     const gate = await pageGate(pathname, search, request.headers);
     if (gate.redirect) {
+      // Absolute (Next requires it here), on the origin the browser used.
+      const location = new URL(gate.redirect, publicOrigin(request.headers, getAuthConfig()));
       return new Response(null, {
         status: 307,
-        headers: { ...headers, Location: gate.redirect, 'Cache-Control': 'no-store' },
+        headers: { ...headers, Location: location.href, 'Cache-Control': 'no-store' },
       });
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { AUTH_SECRETS, SECURE_APP_LOG } from '../../testing/stack/auth-stack';
 import { APP_LOG } from './app-env';
 import { E2E_VLLM_KEY } from './ports';
 
@@ -7,6 +8,12 @@ import { E2E_VLLM_KEY } from './ports';
  * wrote) must not contain a key.
  */
 export default function globalTeardown(): void {
+  if (existsSync(SECURE_APP_LOG)) {
+    const log = readFileSync(SECURE_APP_LOG, 'utf8');
+    for (const secret of [E2E_VLLM_KEY, ...AUTH_SECRETS]) {
+      if (log.includes(secret)) throw new Error(`the app logged a secret (${SECURE_APP_LOG})`);
+    }
+  }
   if (!existsSync(APP_LOG)) return;
   const log = readFileSync(APP_LOG, 'utf8');
   for (const secret of [E2E_VLLM_KEY, 'ark-e2e-key-9876543210']) {

@@ -4,6 +4,7 @@
  * `npx tsx e2e/widget/host-server.ts`.
  */
 import { createServer, type Server } from 'node:http';
+import { SECURE_APP_URL } from '../../testing/stack/auth-stack';
 import { APP_URL } from '../support/ports';
 import { foreignPage, hostPage } from './host-pages';
 import { HOST_PORT, REFUSED_HOST_PORT, REFUSED_HOST_URL } from './host-ports';
@@ -20,7 +21,9 @@ function listen(port: number): Promise<Server> {
     if (url.pathname === '/') {
       // The foreign frame always comes from the refused origin: a third party on the host page.
       const foreign = url.searchParams.has('foreign') ? `${REFUSED_HOST_URL}/foreign` : null;
-      return send(200, 'text/html; charset=utf-8', hostPage(APP_URL, url.searchParams, foreign));
+      // `app=secure`: the widget of the app with sign-in methods (visitors never sign in).
+      const app = url.searchParams.get('app') === 'secure' ? SECURE_APP_URL : APP_URL;
+      return send(200, 'text/html; charset=utf-8', hostPage(app, url.searchParams, foreign));
     }
     send(404, 'text/plain', 'not found');
   });

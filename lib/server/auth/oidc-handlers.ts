@@ -99,7 +99,15 @@ export async function finishOidcSignIn(request: Request): Promise<Response> {
         idTokenExpected: true,
       },
     );
-    const claims = tokens.claims()!;
+    let claims: Record<string, unknown> & { sub: string } = tokens.claims()!;
+    // Conformant providers put profile claims in the ID token only when no access token is
+    // issued; otherwise they are at the userinfo endpoint (bound to the same subject).
+    if (claims.email === undefined && tokens.access_token) {
+      claims = {
+        ...(await client.fetchUserInfo(oidc, tokens.access_token, claims.sub)),
+        ...claims,
+      };
+    }
     const email = typeof claims.email === 'string' ? claims.email : undefined;
     // A provider that says the address is unverified does not get to claim it.
     const verified = claims.email_verified !== false;
