@@ -2,41 +2,96 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-/** Imports flow downwards only: app → components → lib (ARCHITECTURE.md, "Layers"). */
+/**
+ * Imports flow downwards only (ARCHITECTURE.md, "Layers"): app → components → lib, and inside lib
+ * by where code runs: `lib/protocol` is shared by both sides and imports neither; `lib/server` never
+ * reaches browser code and `lib/browser` never reaches server code (not even for types: what the
+ * browser reads is part of the protocol); `lib/markdown` is a leaf.
+ */
+const FRAMEWORK = {
+  group: ['react', 'react-dom', 'next', 'next/*'],
+  message: 'lib/ is framework-free.',
+};
+const UI = {
+  group: ['@/app/*', '@/components/*', '**/app/**', '**/components/**'],
+  message: 'lib/ must not import from app/ or components/.',
+};
+const layer = (name, message) => ({
+  group: [`@/lib/${name}/*`, `**/lib/${name}/**`, `../${name}/*`, `../../${name}/*`],
+  message,
+});
+const NO_SERVER = layer(
+  'server',
+  'Server-only code: the browser side (and the protocol) must not import it.',
+);
+const NO_BROWSER = layer(
+  'browser',
+  'Browser code: the server side (and the protocol) must not import it.',
+);
+const NO_MARKDOWN = layer('markdown', 'Markdown lexing belongs to the browser side.');
+const restrict = (files, patterns, ignores) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
 const layerRules = [
+  restrict(['lib/protocol/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_BROWSER, NO_MARKDOWN]),
+  restrict(['lib/markdown/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_BROWSER]),
+  restrict(['lib/server/**/*.ts'], [FRAMEWORK, UI, NO_BROWSER, NO_MARKDOWN]),
+  restrict(['lib/browser/**/*.ts'], [FRAMEWORK, UI, NO_SERVER]),
+  restrict(
+    ['components/**/*.{ts,tsx}'],
+    [
+      { group: ['@/app/*', '**/app/**'], message: 'components/ must not import from app/.' },
+      NO_SERVER,
+    ],
+  ),
+  // The state layer (stores, queries, providers) sits under every feature.
+  restrict(
+    [
+      'components/store/**/*.{ts,tsx}',
+      'components/ui/**/*.{ts,tsx}',
+      'components/theme/**/*.{ts,tsx}',
+    ],
+    [
+      {
+        regex: '^(\\.\\./|@/components/)(?!store/|ui/|theme/)',
+        message: 'The state layer, ui/ and theme/ import no feature.',
+      },
+      NO_SERVER,
+    ],
+  ),
+  // Features never reach back up to the page's composition (components/chat/).
+  restrict(
+    ['components/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['../chat/*', '@/components/chat/*'],
+        message: 'Features must not import the page composition (components/chat/).',
+      },
+      NO_SERVER,
+    ],
+    ['components/chat/**', 'components/store/**', 'components/ui/**', 'components/theme/**'],
+  ),
   {
-    files: ['lib/**/*.{ts,tsx}'],
+    // Only lib/server/config reads the environment.
+    files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: ['lib/server/config/**'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-properties': [
         'error',
         {
-          patterns: [
-            { group: ['react', 'react-dom', 'next', 'next/*'], message: 'lib/ is framework-free.' },
-            { group: ['@/app/*', '@/components/*', '**/app/**', '**/components/**'], message: 'lib/ must not import from app/ or components/.' },
-          ],
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through lib/server/config.',
         },
       ],
     },
   },
   {
-    files: ['components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/app/*', '**/app/**'], message: 'components/ must not import from app/.' }] },
-      ],
-    },
-  },
-  {
-    // Only the config modules read the environment.
     files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
-    ignores: ['lib/config/**', 'lib/server/config/**'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through lib/config.' },
-      ],
-    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
 ];
 
@@ -53,5 +108,14 @@ export default defineConfig([
       ],
     },
   },
-  globalIgnores(['.next/**', 'node_modules/**', 'public/widget.js', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.runnel/**', 'bench-results/**']),
+  globalIgnores([
+    '.next/**',
+    'node_modules/**',
+    'public/widget.js',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+    '.runnel/**',
+    'bench-results/**',
+  ]),
 ]);

@@ -1,9 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './e2e/support/app-env';
-import { chromiumLaunchOptions } from './e2e/support/chromium';
-import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL, SCENARIO_PORT, SCENARIO_URL } from './e2e/support/ports';
-import { writeProvidersFile } from './e2e/support/providers-file';
-import { HOST_URL } from './e2e/widget/host-ports';
+import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './testing/stack/app-env';
 import {
   OIDC_ISSUER_URL,
   OIDC_PORT,
@@ -13,6 +9,17 @@ import {
   SECURE_APP_URL,
   writeSecureProvidersFile,
 } from './testing/stack/auth-stack';
+import { chromiumLaunchOptions } from './testing/stack/chromium';
+import {
+  APP_PORT,
+  APP_URL,
+  DOWN_APP_PORT,
+  DOWN_APP_URL,
+  SCENARIO_PORT,
+  SCENARIO_URL,
+} from './testing/stack/ports';
+import { writeProvidersFile } from './testing/stack/providers-file';
+import { HOST_URL } from './testing/stack/host-ports';
 
 writeProvidersFile(SCENARIO_URL);
 writeSecureProvidersFile();
@@ -42,7 +49,7 @@ export default defineConfig({
   // Cancellation is tested against `next start` (production server), never `next dev`.
   webServer: [
     {
-      command: `npx tsx e2e/scenario-backend/main.ts --port ${SCENARIO_PORT}`,
+      command: `npx tsx testing/scenario-backend/main.ts --port ${SCENARIO_PORT}`,
       url: `${SCENARIO_URL}/__control/health`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',

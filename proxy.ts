@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getEmbedAllowlist } from '@/lib/config/embed-config';
-import { ConfigError } from '@/lib/config/schema';
-import { framingHeaders } from '@/lib/embed/origins';
+import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
+import { ConfigError } from '@/lib/server/config/schema';
+import { framingHeaders } from '@/lib/protocol/embed-origins';
 import { getAuthConfig, getDeployment } from '@/lib/server/config/auth-config';
 import { pageGate } from '@/lib/server/auth/page-gate';
 import { publicOrigin } from '@/lib/server/auth/request-origin';
@@ -22,10 +22,10 @@ function pageHeaders(pathname: string, nonce: string): Record<string, string> {
  * Every page passes here (the API does not: its routes go through their own gate, so a stream's
  * request is not held up here). With a sign-in method configured, a page without a signed-in user
  * redirects to `/sign-in`. Each page gets a fresh CSP nonce — Next reads it from the request's
- * `Content-Security-Policy` header and puts it on its scripts; `x-nonce` carries it to the layout —
- * and the framing headers: `/embed` may be framed by `EMBED_ALLOWED_ORIGINS`, nothing else by
- * anyone. This runs per request rather than in `next.config.ts` `headers()` (fixed at build time)
- * because all of it is deployment configuration read when `next start` runs.
+ * `Content-Security-Policy` header and puts it on its scripts; `x-nonce` carries it to the layouts —
+ * and the framing headers (docs/embedding.md): `/embed` may be framed by `EMBED_ALLOWED_ORIGINS`,
+ * nothing else by anyone. This runs per request rather than in `next.config.ts` `headers()` (fixed
+ * at build time) because all of it is deployment configuration read when `next start` runs.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;

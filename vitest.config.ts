@@ -6,11 +6,17 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('.', import.meta.url)),
       // `server-only` throws outside the react-server condition; in unit tests it is a no-op.
-      'server-only': fileURLToPath(new URL('./lib/config/server-only-noop.ts', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./testing/unit/server-only-noop.ts', import.meta.url)),
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'e2e/scenario-backend/**/*.test.ts', 'scripts/**/*.test.ts', 'widget/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'components/**/*.test.{ts,tsx}',
+      'testing/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'widget/**/*.test.ts',
+    ],
     environment: 'node',
   },
 });

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { THEME_SCRIPT } from '@/components/theme/theme-script';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,17 +18,15 @@ export const viewport: Viewport = {
 };
 
 /**
- * Every page is rendered per request: its scripts carry the nonce proxy.ts put in this request's
- * Content-Security-Policy (a prerendered page could not).
+ * The document shell shared by the chat and the widget. Each route group's layout sets its own
+ * theme before the first paint: the chat from the reader's stored preference, the widget from the
+ * host page's choice. Every page is rendered per request: its scripts carry the nonce of that
+ * request's Content-Security-Policy (proxy.ts), which a page prerendered at build time could not.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  await connection();
   return (
     <html lang="en" suppressHydrationWarning>
-      <head>
-        {/* Sets the theme class before the first paint: no flash of the wrong theme. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-      </head>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         {children}
       </body>

@@ -6,7 +6,7 @@
  * `npm run build`.
  */
 import { readEventStream } from '../lib/protocol/read-event-stream';
-import { startStack } from '../e2e/support/stack';
+import { startStack } from '../testing/stack/stack';
 
 const RUNS = 15;
 /** The system-wide monotonic clock, the one the scenario backend also records on. */
@@ -33,13 +33,18 @@ try {
     const response = await fetch(`${stack.appURL}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'vllm:long-prefill', messages: [{ role: 'user', content: marker }] }),
+      body: JSON.stringify({
+        model: 'vllm:long-prefill',
+        messages: [{ role: 'user', content: marker }],
+      }),
     });
     let firstContentAt = 0;
     for await (const event of readEventStream(response.body!)) {
       if (event.type === 'content' && !firstContentAt) firstContentAt = now();
     }
-    const records = (await (await fetch(`${stack.backend.url}/__control/requests?model=long-prefill`)).json()) as {
+    const records = (await (
+      await fetch(`${stack.backend.url}/__control/requests?model=long-prefill`)
+    ).json()) as {
       requests: { body: unknown; monotonic: { firstByteAt?: number } }[];
     };
     const record = records.requests.find((r) => JSON.stringify(r.body).includes(marker));

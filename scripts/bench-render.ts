@@ -1,5 +1,5 @@
 /**
- * `npm run bench:render` (issue #3, "Prove it"): streams a ~16k-token Markdown answer from the
+ * `npm run bench:render`: streams a ~16k-token Markdown answer from the
  * scenario backend (`vllm:bench-markdown`, 2,000 tokens/s) into the real page in Chromium with 4×
  * CPU throttling and prints, for Runnel and for a baseline that re-renders the whole message with
  * react-markdown on every update, the longest main-thread task, the tasks over 50 ms and the
@@ -11,12 +11,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startScenarioBackend } from '../e2e/scenario-backend/server';
-import { BENCH_TOKENS_PER_SECOND } from '../e2e/scenario-backend/scenarios/bench';
-import { benchTokens } from '../e2e/scenario-backend/scenarios/bench-markdown';
-import { APP_ENV } from '../e2e/support/app-env';
-import { chromiumLaunchOptions } from '../e2e/support/chromium';
-import { APP_URL, SCENARIO_URL } from '../e2e/support/ports';
+import { startScenarioBackend } from '../testing/scenario-backend/server';
+import { BENCH_TOKENS_PER_SECOND } from '../testing/scenario-backend/scenarios/bench';
+import { benchTokens } from '../testing/scenario-backend/scenarios/bench-markdown';
+import { APP_ENV } from '../testing/stack/app-env';
+import { chromiumLaunchOptions } from '../testing/stack/chromium';
+import { APP_URL, SCENARIO_URL } from '../testing/stack/ports';
 import {
   FLOOR_PAGE,
   fmt,

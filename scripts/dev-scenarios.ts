@@ -3,10 +3,10 @@
  * streaming state can be seen by hand. Open http://localhost:3000 and pick a scenario model.
  */
 import { spawn } from 'node:child_process';
-import { startScenarioBackend } from '../e2e/scenario-backend/server';
-import { APP_ENV } from '../e2e/support/app-env';
-import { SCENARIO_PORT } from '../e2e/support/ports';
-import { writeProvidersFile } from '../e2e/support/providers-file';
+import { startScenarioBackend } from '../testing/scenario-backend/server';
+import { APP_ENV } from '../testing/stack/app-env';
+import { SCENARIO_PORT } from '../testing/stack/ports';
+import { writeProvidersFile } from '../testing/stack/providers-file';
 
 const backend = await startScenarioBackend({ port: SCENARIO_PORT });
 writeProvidersFile(backend.url);
@@ -14,7 +14,12 @@ console.log(`scenario backend on ${backend.url} (control API: ${backend.url}/__c
 const app = spawn('npx', ['next', 'dev', '-p', process.env.PORT ?? '3000'], {
   stdio: 'inherit',
   // Human-friendly timeouts here; the tests use short ones.
-  env: { ...process.env, ...APP_ENV, UPSTREAM_IDLE_TIMEOUT_MS: '30000', KEEPALIVE_INTERVAL_MS: '15000' },
+  env: {
+    ...process.env,
+    ...APP_ENV,
+    UPSTREAM_IDLE_TIMEOUT_MS: '30000',
+    KEEPALIVE_INTERVAL_MS: '15000',
+  },
 });
 const stop = async () => {
   app.kill('SIGTERM');

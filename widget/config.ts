@@ -1,4 +1,4 @@
-import { EMBED_PARAMS, EMBED_PATH, HEX_COLOR } from '../lib/embed/wire';
+import { EMBED_PARAMS, EMBED_PATH, HEX_COLOR } from '../lib/protocol/embed-wire';
 
 /** The loader's settings, from the `data-` attributes of its own `<script>` tag. */
 export interface WidgetConfig {
@@ -21,7 +21,7 @@ const MAX_PARAM_LENGTH = 600;
 /**
  * Reads the configuration. `attr` is the script's `getAttribute`; `scriptSrc` its absolute URL.
  * Only the known attributes are forwarded, and only as search parameters the page parses as plain
- * text (see `lib/embed/embed-options.ts`).
+ * text (see `lib/protocol/embed-options.ts`).
  */
 export function readConfig(attr: (name: string) => string | null, scriptSrc: string): WidgetConfig {
   const appOrigin = new URL(scriptSrc).origin;

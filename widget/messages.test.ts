@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostMessageSchema, parseFrameMessage } from '../lib/embed/protocol';
+import { hostMessageSchema, parseFrameMessage } from '../lib/browser/embed/protocol';
 import { hostMessage, readFrameMessage } from './messages';
 
 const env = { protocol: 'runnel-embed', version: 1 };

@@ -5,9 +5,9 @@ import {
   MAX_UNREAD,
   type AnswerOutcome,
   type EmbedTheme,
-} from '../lib/embed/wire';
+} from '../lib/protocol/embed-wire';
 
-/** A message from the iframe, as the loader acts on it (`lib/embed/protocol.ts` is the spec). */
+/** A message from the iframe, as the loader acts on it (`lib/browser/embed/protocol.ts` is the spec). */
 export type FrameEvent =
   | { type: 'ready' | 'close' }
   | { type: 'resize'; expanded: boolean }

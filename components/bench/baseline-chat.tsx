@@ -22,7 +22,10 @@ export function BaselineChat({ model }: { model: string }) {
     const res = await fetch('/api/chat', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Write the benchmark report.' }] }),
+      body: JSON.stringify({
+        model,
+        messages: [{ role: 'user', content: 'Write the benchmark report.' }],
+      }),
     });
     if (!res.body) return setStatus('error');
     for await (const event of readEventStream(res.body)) {
@@ -34,8 +37,14 @@ export function BaselineChat({ model }: { model: string }) {
 
   return (
     <main className="mx-auto max-w-3xl p-6">
-      <h1 className="mb-4 text-lg font-semibold">Render baseline (react-markdown on every update)</h1>
-      <button type="button" onClick={() => void run()} className="mb-6 rounded-lg bg-teal-700 px-4 py-2 text-white">
+      <h1 className="mb-4 text-lg font-semibold">
+        Render baseline (react-markdown on every update)
+      </h1>
+      <button
+        type="button"
+        onClick={() => void run()}
+        className="mb-6 rounded-lg bg-teal-700 px-4 py-2 text-white"
+      >
         Send
       </button>
       <article data-role="assistant" data-status={status} className="markdown">

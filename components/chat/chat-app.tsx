@@ -10,8 +10,13 @@ import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
 import { Sidebar } from '../sidebar/sidebar';
 import { EmptyState } from './empty-state';
-import { useActiveModel } from './use-active-model';
-import { useChatStore, useChatStoreApi } from './use-chat-store';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
+import {
+  selectActiveHasMessages,
+  selectActiveRunning,
+  selectActiveTitle,
+} from '../store/selectors';
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -19,7 +24,8 @@ function useEscapeStops(activeId: string | null, running: boolean) {
   useEffect(() => {
     if (!activeId || !running) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]'))
+        return;
       store.getState().stop(activeId);
     };
     window.addEventListener('keydown', onKey);
@@ -41,9 +47,9 @@ function useDocumentTitle(title: string | undefined) {
 export function ChatApp({ account }: { account?: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const activeId = useChatStore((s) => s.activeId);
-  const hasMessages = useChatStore((s) => (s.activeId ? (s.conversations[s.activeId]?.messages.length ?? 0) > 0 : false));
-  const running = useChatStore((s) => (s.activeId ? Boolean(s.running[s.activeId]) : false));
-  const title = useChatStore((s) => (s.activeId ? s.conversations[s.activeId]?.title : undefined));
+  const hasMessages = useChatStore(selectActiveHasMessages);
+  const running = useChatStore(selectActiveRunning);
+  const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
   useEscapeStops(activeId, running);
   useDocumentTitle(title);
@@ -60,7 +66,11 @@ export function ChatApp({ account }: { account?: ReactNode }) {
         <Sidebar onNavigate={() => setSidebarOpen(false)} />
       </aside>
       {sidebarOpen && (
-        <div className="fixed inset-0 z-30 bg-zinc-950/40 md:hidden" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
+        <div
+          className="fixed inset-0 z-30 bg-zinc-950/40 md:hidden"
+          aria-hidden="true"
+          onClick={() => setSidebarOpen(false)}
+        />
       )}
       <main className="flex min-w-0 flex-1 flex-col">
         <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} account={account} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActiveModel } from './use-active-model';
+import { useActiveModel } from '../store/use-active-model';
 import { ModelBadges } from '../header/model-badges';
 
 /** The new-chat screen: what model answers, and that nothing has been said yet. */
@@ -8,8 +8,20 @@ export function EmptyState() {
   const { info, loading } = useActiveModel();
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
-      <svg viewBox="0 0 24 24" width="44" height="44" aria-hidden="true" className="mb-4 text-teal-600 dark:text-teal-400">
-        <path d="M3 8c3-3 6 3 9 0s6 3 9 0M3 13c3-3 6 3 9 0s6 3 9 0M3 18c3-3 6 3 9 0s6 3 9 0" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <svg
+        viewBox="0 0 24 24"
+        width="44"
+        height="44"
+        aria-hidden="true"
+        className="mb-4 text-teal-600 dark:text-teal-400"
+      >
+        <path
+          d="M3 8c3-3 6 3 9 0s6 3 9 0M3 13c3-3 6 3 9 0s6 3 9 0M3 18c3-3 6 3 9 0s6 3 9 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
       </svg>
       <h1 className="text-2xl font-semibold tracking-tight">What can I help with?</h1>
       <p className="mt-2 max-w-md text-sm text-zinc-500 dark:text-zinc-400">

@@ -1,12 +1,13 @@
 'use client';
 
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { NEW_CHAT_DRAFT } from '@/lib/chat/chat-state';
-import { useActiveModel } from '../chat/use-active-model';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
 import { ArrowUpIcon, StopIcon } from '../ui/icons';
 import { EffortSelect } from './effort-select';
+import { selectActiveRunning } from '../store/selectors';
 
 export interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
@@ -22,7 +23,7 @@ export function Composer({ placeholder }: ComposerProps = {}) {
   const activeId = useChatStore((s) => s.activeId);
   const draftKey = activeId ?? NEW_CHAT_DRAFT;
   const draft = useChatStore((s) => s.drafts[draftKey] ?? '');
-  const running = useChatStore((s) => (s.activeId ? Boolean(s.running[s.activeId]) : false));
+  const running = useChatStore(selectActiveRunning);
   const hydrated = useChatStore((s) => s.hydrated);
   const { traits, info, id: modelId } = useActiveModel();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -71,14 +72,21 @@ export function Composer({ placeholder }: ComposerProps = {}) {
           value={draft}
           rows={1}
           autoFocus
-          placeholder={placeholder || (completion ? 'Write the beginning of a text to continue…' : `Message ${info?.label ?? 'the model'}`)}
+          placeholder={
+            placeholder ||
+            (completion
+              ? 'Write the beginning of a text to continue…'
+              : `Message ${info?.label ?? 'the model'}`)
+          }
           onChange={(e) => store.getState().setDraft(draftKey, e.target.value)}
           onKeyDown={onKeyDown}
           className="block max-h-[40dvh] min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-400 dark:placeholder:text-zinc-500"
         />
         <div className="flex items-center gap-2 px-2 pb-2">
           {info?.reasoning && !completion && <EffortSelect />}
-          <p className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
+          <p className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {hint}
+          </p>
           {running ? (
             <button
               type="button"

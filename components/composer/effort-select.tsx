@@ -23,7 +23,9 @@ export function EffortSelect() {
       <select
         aria-label="Reasoning effort"
         value={settings.reasoningEffort ?? ''}
-        onChange={(e) => update({ reasoningEffort: (e.target.value || null) as ReasoningEffort | null })}
+        onChange={(e) =>
+          update({ reasoningEffort: (e.target.value || null) as ReasoningEffort | null })
+        }
         className={`h-full rounded-r-lg bg-transparent pr-1 dark:bg-zinc-900 text-xs font-medium text-zinc-800 dark:text-zinc-100 ${FOCUS_RING}`}
       >
         {OPTIONS.map((o) => (

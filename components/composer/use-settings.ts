@@ -1,14 +1,18 @@
 'use client';
 
 import { useCallback } from 'react';
-import type { ConversationSettings } from '@/lib/chat/conversation';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import type { ConversationSettings } from '@/lib/browser/chat/conversation';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
+import { selectActiveSettings } from '../store/selectors';
 
 /** Settings of the open conversation, or of the next new chat; and their setter. */
-export function useSettings(): [ConversationSettings, (patch: Partial<ConversationSettings>) => void] {
+export function useSettings(): [
+  ConversationSettings,
+  (patch: Partial<ConversationSettings>) => void,
+] {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
-  const settings = useChatStore((s) => (s.activeId ? s.conversations[s.activeId]?.settings : undefined) ?? s.newChatSettings);
+  const settings = useChatStore(selectActiveSettings);
   const update = useCallback(
     (patch: Partial<ConversationSettings>) => store.getState().updateSettings(activeId, patch),
     [store, activeId],

@@ -1,5 +1,3 @@
-import type { EmbedTheme } from '@/lib/embed/wire';
-
 /** The global the early listener leaves for the bridge (a page-local name, not an API). */
 const TAKE = '__runnelTakeEarlyMessages';
 
@@ -15,16 +13,4 @@ export const EARLY_MESSAGES_SCRIPT = `(function(){var q=[];function f(e){if(e.so
 export function takeEarlyMessages(win: Window): MessageEvent[] {
   const take = (win as unknown as Record<string, (() => MessageEvent[]) | null | undefined>)[TAKE];
   return take ? take() : [];
-}
-
-/**
- * `useEmbedTheme`'s decision before the first paint, inlined by the page (`theme` is one of three
- * fixed words, never free text), so a dark widget never flashes white.
- */
-export function themeScript(theme: EmbedTheme): string {
-  const dark =
-    theme === 'auto'
-      ? "matchMedia('(prefers-color-scheme: dark)').matches"
-      : String(theme === 'dark');
-  return `(function(){var d=${dark},e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';})();`;
 }

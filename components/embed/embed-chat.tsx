@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { EmbedOptions } from '@/lib/embed/embed-options';
-import type { EmbedAllowlist } from '@/lib/embed/origins';
-import { MAX_UNREAD } from '@/lib/embed/wire';
-import { useActiveModel } from '../chat/use-active-model';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import type { EmbedOptions } from '@/lib/protocol/embed-options';
+import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
+import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageList } from '../messages/message-list';
@@ -18,6 +18,7 @@ import { useAnswerEvents } from './use-answer-events';
 import { useEmbedBridge } from './use-embed-bridge';
 import { useEmbedTheme } from './use-embed-theme';
 import { useLockedModel } from './use-locked-model';
+import { selectActiveHasMessages } from '../store/selectors';
 
 /** The chat UI's message box (its id is the composer's label target). */
 function focusComposer(): void {
@@ -52,9 +53,7 @@ export interface EmbedChatProps {
 export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
-  const hasMessages = useChatStore((s) =>
-    s.activeId ? (s.conversations[s.activeId]?.messages.length ?? 0) > 0 : false,
-  );
+  const hasMessages = useChatStore(selectActiveHasMessages);
   const { info } = useActiveModel();
   useMarkdownWarmUp();
   const [theme, setTheme] = useState(options.theme);

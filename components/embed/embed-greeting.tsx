@@ -1,6 +1,6 @@
 'use client';
 
-import { useActiveModel } from '../chat/use-active-model';
+import { useActiveModel } from '../store/use-active-model';
 
 /** The widget before the first message: the site's greeting, or a plain invitation. */
 export function EmbedGreeting({ greeting }: { greeting: string | null }) {

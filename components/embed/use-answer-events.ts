@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { endedAnswers } from '@/lib/embed/ended-answers';
-import type { AnswerOutcome } from '@/lib/embed/wire';
-import { useChatStoreApi } from '../chat/use-chat-store';
+import { endedAnswers } from '@/lib/browser/embed/ended-answers';
+import type { AnswerOutcome } from '@/lib/protocol/embed-wire';
+import { useChatStoreApi } from '../store/use-chat-store';
 
 /** Calls `onAnswer` with the outcome of every answer that ends (complete, stopped, error…). */
 export function useAnswerEvents(onAnswer: (outcome: AnswerOutcome) => void): void {

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { createFrameBridge, type FrameBridge } from '@/lib/embed/frame-bridge';
-import type { EmbedAllowlist } from '@/lib/embed/origins';
-import type { FrameMessageInput, HostMessage } from '@/lib/embed/protocol';
+import { createFrameBridge, type FrameBridge } from '@/lib/browser/embed/frame-bridge';
+import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
+import type { FrameMessageInput, HostMessage } from '@/lib/browser/embed/protocol';
 import { takeEarlyMessages } from './early-messages';
 
 export type HostCommand = Exclude<HostMessage, { type: 'hello' }>;
@@ -18,7 +18,7 @@ export interface EmbedBridge {
 }
 
 /**
- * Connects the page to the loader on its parent (lib/embed/frame-bridge.ts does the checking).
+ * Connects the page to the loader on its parent (lib/browser/embed/frame-bridge.ts does the checking).
  * `onCommand` may change every render; the bridge is created once per allowlist.
  */
 export function useEmbedBridge(

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
+import { selectChosenModel } from '../store/selectors';
 
 /**
  * Keeps the widget on the site's `data-model`: new chats start with it and a stored conversation
@@ -11,9 +12,7 @@ import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
 export function useLockedModel(model: string | null): void {
   const store = useChatStoreApi();
   const hydrated = useChatStore((s) => s.hydrated);
-  const activeModel = useChatStore((s) =>
-    s.activeId ? (s.conversations[s.activeId]?.model ?? null) : s.lastModel,
-  );
+  const activeModel = useChatStore(selectChosenModel);
   useEffect(() => {
     if (!model || !hydrated || activeModel === model) return;
     const { activeId, setModel } = store.getState();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { useChatStore } from '../chat/use-chat-store';
+import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
 import { MenuIcon, SlidersIcon } from '../ui/icons';
@@ -34,7 +34,11 @@ export function ChatHeader({
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
       {account}
-      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} isNewChat={activeId === null} />
+      <SettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        isNewChat={activeId === null}
+      />
     </header>
   );
 }

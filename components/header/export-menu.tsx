@@ -1,9 +1,13 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { conversationToJson, conversationToMarkdown, exportFileName } from '@/lib/chat/export';
-import type { Conversation } from '@/lib/chat/conversation';
-import { useChatStoreApi } from '../chat/use-chat-store';
+import {
+  conversationToJson,
+  conversationToMarkdown,
+  exportFileName,
+} from '@/lib/browser/chat/export';
+import type { Conversation } from '@/lib/browser/chat/conversation';
+import { useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING, IconButton } from '../ui/button';
 import { DownloadIcon } from '../ui/icons';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
@@ -32,15 +36,37 @@ export function ExportMenu({ conversationId }: { conversationId: string | null }
   };
   return (
     <div ref={rootRef} className="relative" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <IconButton label="Export conversation" aria-expanded={open} disabled={!conversationId} onClick={() => setOpen(!open)}>
+      <IconButton
+        label="Export conversation"
+        aria-expanded={open}
+        disabled={!conversationId}
+        onClick={() => setOpen(!open)}
+      >
         <DownloadIcon />
       </IconButton>
       {open && (
         <div className="absolute right-0 top-full z-30 mt-1 w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
-          <button type="button" autoFocus className={ITEM} onClick={() => run((c) => download(exportFileName(c, 'md'), 'text/markdown', conversationToMarkdown(c)))}>
+          <button
+            type="button"
+            autoFocus
+            className={ITEM}
+            onClick={() =>
+              run((c) =>
+                download(exportFileName(c, 'md'), 'text/markdown', conversationToMarkdown(c)),
+              )
+            }
+          >
             Export as Markdown
           </button>
-          <button type="button" className={ITEM} onClick={() => run((c) => download(exportFileName(c, 'json'), 'application/json', conversationToJson(c)))}>
+          <button
+            type="button"
+            className={ITEM}
+            onClick={() =>
+              run((c) =>
+                download(exportFileName(c, 'json'), 'application/json', conversationToJson(c)),
+              )
+            }
+          >
             Export as JSON
           </button>
         </div>

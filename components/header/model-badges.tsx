@@ -1,4 +1,4 @@
-import type { ModelInfo } from '@/lib/providers/model-info';
+import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { Badge } from '../ui/badge';
 import { BulbIcon, EyeIcon } from '../ui/icons';
 
@@ -10,7 +10,9 @@ function contextLabel(n: number): string {
 export function ModelBadges({ model }: { model: ModelInfo }) {
   return (
     <span className="flex flex-wrap items-center gap-1">
-      <Badge tone={model.kind === 'completion' ? 'amber' : 'neutral'}>{model.kind === 'completion' ? 'Completion' : 'Chat'}</Badge>
+      <Badge tone={model.kind === 'completion' ? 'amber' : 'neutral'}>
+        {model.kind === 'completion' ? 'Completion' : 'Chat'}
+      </Badge>
       {model.reasoning && (
         <Badge tone="violet" icon={<BulbIcon />}>
           Reasoning

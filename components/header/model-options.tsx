@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { ModelInfo } from '@/lib/providers/model-info';
+import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { CheckIcon } from '../ui/icons';
 import { ModelBadges } from './model-badges';
 
@@ -15,10 +15,19 @@ export interface ModelOptionsProps {
 }
 
 /** The picker's popup: models grouped by provider, the highlighted one kept in view. */
-export function ModelOptions({ id, models, selected, highlight, onHighlight, onPick }: ModelOptionsProps) {
+export function ModelOptions({
+  id,
+  models,
+  selected,
+  highlight,
+  onHighlight,
+  onPick,
+}: ModelOptionsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    listRef.current?.querySelector(`#${CSS.escape(`${id}-${highlight}`)}`)?.scrollIntoView({ block: 'nearest' });
+    listRef.current
+      ?.querySelector(`#${CSS.escape(`${id}-${highlight}`)}`)
+      ?.scrollIntoView({ block: 'nearest' });
   }, [id, highlight]);
   return (
     <ul
@@ -33,7 +42,10 @@ export function ModelOptions({ id, models, selected, highlight, onHighlight, onP
         return (
           <li key={model.id} role="none">
             {providerStarts && (
-              <div role="presentation" className="px-2.5 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-zinc-400">
+              <div
+                role="presentation"
+                className="px-2.5 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-zinc-400"
+              >
                 {model.provider}
               </div>
             )}
@@ -46,10 +58,14 @@ export function ModelOptions({ id, models, selected, highlight, onHighlight, onP
               onClick={() => onPick(model)}
               className={`flex cursor-pointer items-start gap-2 rounded-lg px-2.5 py-2 ${i === highlight ? 'bg-zinc-100 dark:bg-zinc-800' : ''}`}
             >
-              <span className="mt-0.5 w-4 shrink-0 text-teal-600 dark:text-teal-400">{model.id === selected && <CheckIcon />}</span>
+              <span className="mt-0.5 w-4 shrink-0 text-teal-600 dark:text-teal-400">
+                {model.id === selected && <CheckIcon />}
+              </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">{model.label}</span>
-                <span className="block truncate font-mono text-[11px] text-zinc-500">{model.id}</span>
+                <span className="block truncate font-mono text-[11px] text-zinc-500">
+                  {model.id}
+                </span>
                 <span className="mt-1 block">
                   <ModelBadges model={model} />
                 </span>

@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ModelInfo } from '@/lib/providers/model-info';
-import { useActiveModel } from '../chat/use-active-model';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import type { ModelInfo } from '@/lib/protocol/api-shapes';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
 import { ChevronDownIcon } from '../ui/icons';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
@@ -32,7 +32,12 @@ export function ModelPicker() {
     buttonRef.current?.focus();
   };
   const toggle = () => {
-    setHighlight(Math.max(0, models.findIndex((m) => m.id === id)));
+    setHighlight(
+      Math.max(
+        0,
+        models.findIndex((m) => m.id === id),
+      ),
+    );
     setOpen(!open);
   };
   const onKeyDown = (e: KeyboardEvent) => {
@@ -44,7 +49,12 @@ export function ModelPicker() {
       return;
     }
     const last = models.length - 1;
-    const moves: Record<string, number> = { ArrowDown: highlight + 1, ArrowUp: highlight - 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowDown: highlight + 1,
+      ArrowUp: highlight - 1,
+      Home: 0,
+      End: last,
+    };
     if (e.key in moves) {
       e.preventDefault();
       setHighlight(Math.min(last, Math.max(0, moves[e.key]!)));
@@ -68,12 +78,18 @@ export function ModelPicker() {
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-label={`Model: ${label}`}
-        {...(open && models[highlight] ? { 'aria-activedescendant': `${listId}-${highlight}` } : {})}
+        {...(open && models[highlight]
+          ? { 'aria-activedescendant': `${listId}-${highlight}` }
+          : {})}
         onClick={toggle}
         disabled={models.length === 0}
         className={`flex h-10 min-w-0 max-w-full items-center gap-2 rounded-lg px-2.5 text-left hover:bg-zinc-100 disabled:cursor-default disabled:hover:bg-transparent dark:hover:bg-zinc-800 ${FOCUS_RING}`}
       >
-        <span className={`truncate text-[15px] font-semibold ${info || !id ? '' : 'text-red-700 line-through dark:text-red-400'}`}>{label}</span>
+        <span
+          className={`truncate text-[15px] font-semibold ${info || !id ? '' : 'text-red-700 line-through dark:text-red-400'}`}
+        >
+          {label}
+        </span>
         {info && (
           <span className="hidden md:flex">
             <ModelBadges model={info} />
@@ -81,7 +97,16 @@ export function ModelPicker() {
         )}
         {models.length > 0 && <ChevronDownIcon className="shrink-0 text-zinc-500" />}
       </button>
-      {open && <ModelOptions id={listId} models={models} selected={id} highlight={highlight} onHighlight={setHighlight} onPick={pick} />}
+      {open && (
+        <ModelOptions
+          id={listId}
+          models={models}
+          selected={id}
+          highlight={highlight}
+          onHighlight={setHighlight}
+          onPick={pick}
+        />
+      )}
     </div>
   );
 }

@@ -1,15 +1,24 @@
 'use client';
 
 import { useId } from 'react';
-import { DEFAULT_SETTINGS } from '@/lib/chat/conversation';
+import { DEFAULT_SETTINGS } from '@/lib/browser/chat/conversation';
 import { useSettings } from '../composer/use-settings';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
-const FIELD = 'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-950';
+const FIELD =
+  'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-950';
 
 /** Per-conversation settings: system prompt, temperature, max tokens. Empty means the model's default. */
-export function SettingsDialog({ open, onClose, isNewChat }: { open: boolean; onClose: () => void; isNewChat: boolean }) {
+export function SettingsDialog({
+  open,
+  onClose,
+  isNewChat,
+}: {
+  open: boolean;
+  onClose: () => void;
+  isNewChat: boolean;
+}) {
   const [settings, update] = useSettings();
   const ids = { system: useId(), temperature: useId(), maxTokens: useId() };
   const temperature = settings.temperature;
@@ -42,7 +51,9 @@ export function SettingsDialog({ open, onClose, isNewChat }: { open: boolean; on
             onChange={(e) => update({ systemPrompt: e.target.value })}
             className={`${FIELD} resize-y`}
           />
-          <p className="text-xs text-zinc-500">Sent first in every request of this conversation (chat models only).</p>
+          <p className="text-xs text-zinc-500">
+            Sent first in every request of this conversation (chat models only).
+          </p>
         </div>
         <div className="space-y-1.5">
           <div className="flex items-center justify-between">
@@ -66,7 +77,11 @@ export function SettingsDialog({ open, onClose, isNewChat }: { open: boolean; on
           <div className="flex justify-between text-xs text-zinc-500">
             <span>Precise</span>
             {temperature !== null && (
-              <button type="button" className="underline hover:text-zinc-800 dark:hover:text-zinc-200" onClick={() => update({ temperature: null })}>
+              <button
+                type="button"
+                className="underline hover:text-zinc-800 dark:hover:text-zinc-200"
+                onClick={() => update({ temperature: null })}
+              >
                 Use model default
               </button>
             )}
@@ -87,11 +102,15 @@ export function SettingsDialog({ open, onClose, isNewChat }: { open: boolean; on
             value={settings.maxTokens ?? ''}
             onChange={(e) => {
               const n = Math.floor(Number(e.target.value));
-              update({ maxTokens: e.target.value === '' || !Number.isFinite(n) || n < 1 ? null : n });
+              update({
+                maxTokens: e.target.value === '' || !Number.isFinite(n) || n < 1 ? null : n,
+              });
             }}
             className={FIELD}
           />
-          <p className="text-xs text-zinc-500">Longest answer, in tokens. An answer that hits it can be continued.</p>
+          <p className="text-xs text-zinc-500">
+            Longest answer, in tokens. An answer that hits it can be continued.
+          </p>
         </div>
       </div>
     </Dialog>

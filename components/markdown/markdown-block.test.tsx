@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown, settleSplit } from '@/lib/chat/markdown-blocks';
+import { splitMarkdown, settleSplit } from '@/lib/markdown/markdown-blocks';
 import { highlightCode } from './highlight';
 import { rememberHighlight } from './highlighter';
 import { MarkdownBlock } from './markdown-block';

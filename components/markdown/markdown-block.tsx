@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { MarkdownBlock as Block } from '@/lib/chat/markdown-blocks';
+import type { MarkdownBlock as Block } from '@/lib/markdown/markdown-blocks';
 import { renderBlocks } from './markdown-tokens';
 
 /** Only code reacts to `settled` (it is highlighted then); other blocks render the same either way. */

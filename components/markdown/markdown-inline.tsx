@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
-import { decodeEntities } from '@/lib/chat/decode-entities';
-import { safeUrl } from '@/lib/chat/safe-url';
+import { decodeEntities } from '@/lib/markdown/decode-entities';
+import { safeUrl } from '@/lib/markdown/safe-url';
 
 /** Link to a URL from model output: new tab, no opener, no referrer; unsafe URLs lose the link. */
 export function SafeLink({

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
-import { decodeEntities } from '@/lib/chat/decode-entities';
+import { decodeEntities } from '@/lib/markdown/decode-entities';
 import { CodeBlock } from './code-block';
 import { renderInline } from './markdown-inline';
 

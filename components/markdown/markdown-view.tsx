@@ -5,7 +5,7 @@ import {
   createBlockSplitter,
   finalSplit,
   type MarkdownBlock as Block,
-} from '@/lib/chat/markdown-blocks';
+} from '@/lib/markdown/markdown-blocks';
 import { MarkdownBlock, sameBlock } from './markdown-block';
 
 /**

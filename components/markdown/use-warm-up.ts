@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { lexerWarmUpSteps } from '@/lib/chat/markdown-blocks';
+import { lexerWarmUpSteps } from '@/lib/markdown/markdown-blocks';
 import { warmUpHighlighter } from './highlighter';
 import { createIdleQueue } from './idle';
 

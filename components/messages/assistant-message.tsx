@@ -1,7 +1,7 @@
 'use client';
 
 import { memo } from 'react';
-import type { AssistantMessage as Message } from '@/lib/chat/message';
+import type { AssistantMessage as Message } from '@/lib/browser/chat/message';
 import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
@@ -24,7 +24,12 @@ export interface AssistantMessageProps {
  * One answer: reasoning, the Markdown answer, how it ended, usage and actions. `data-status` carries
  * the outcome for tests and styling.
  */
-export const AssistantMessage = memo(function AssistantMessage({ message, modelLabel, onRegenerate, onContinue }: AssistantMessageProps) {
+export const AssistantMessage = memo(function AssistantMessage({
+  message,
+  modelLabel,
+  onRegenerate,
+  onContinue,
+}: AssistantMessageProps) {
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -35,15 +40,16 @@ export const AssistantMessage = memo(function AssistantMessage({ message, modelL
       className="group/message min-w-0"
     >
       <div className="mb-1.5 flex items-center gap-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-        <span className="inline-block h-2 w-2 rounded-full bg-teal-600 dark:bg-teal-400" aria-hidden="true" />
+        <span
+          className="inline-block h-2 w-2 rounded-full bg-teal-600 dark:bg-teal-400"
+          aria-hidden="true"
+        />
         <span className="truncate">{modelLabel}</span>
         {streaming && !waiting && <span className="sr-only">(generating)</span>}
       </div>
       {message.reasoning && <ReasoningPanel message={message} />}
       {waiting && <WaitingLine message={message} />}
-      {message.content && (
-        <MarkdownView source={message.content} streaming={streaming} />
-      )}
+      {message.content && <MarkdownView source={message.content} streaming={streaming} />}
       {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
       <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
       <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -51,7 +57,12 @@ export const AssistantMessage = memo(function AssistantMessage({ message, modelL
         {!streaming && (
           <div className="flex items-center gap-0.5">
             {message.content && <CopyButton text={message.content} label="Copy answer" />}
-            <IconButton label="Regenerate" size="sm" disabled={!onRegenerate} onClick={onRegenerate ?? undefined}>
+            <IconButton
+              label="Regenerate"
+              size="sm"
+              disabled={!onRegenerate}
+              onClick={onRegenerate ?? undefined}
+            >
               <RefreshIcon />
             </IconButton>
           </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import type { AssistantMessage, UserMessage } from '@/lib/chat/message';
+import type { AssistantMessage, UserMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
@@ -31,7 +31,9 @@ export function CompletionPair({ prompt, answer, onRetry, onContinue }: Completi
       <p className="whitespace-pre-wrap break-words font-mono text-[14px] leading-relaxed">
         <span className="text-zinc-500 dark:text-zinc-400">{prompt.content}</span>
         {answer && (
-          <span className={`rounded-sm bg-teal-50 text-zinc-900 dark:bg-teal-950/60 dark:text-zinc-50 ${streaming ? 'streaming-cursor-inline' : ''}`}>
+          <span
+            className={`rounded-sm bg-teal-50 text-zinc-900 dark:bg-teal-950/60 dark:text-zinc-50 ${streaming ? 'streaming-cursor-inline' : ''}`}
+          >
             {answer.content}
           </span>
         )}
@@ -45,7 +47,12 @@ export function CompletionPair({ prompt, answer, onRetry, onContinue }: Completi
             {!streaming && (
               <div className="flex items-center gap-0.5">
                 <CopyButton text={prompt.content + answer.content} label="Copy text" />
-                <IconButton label="Regenerate" size="sm" disabled={!onRetry} onClick={onRetry ?? undefined}>
+                <IconButton
+                  label="Regenerate"
+                  size="sm"
+                  disabled={!onRetry}
+                  onClick={onRetry ?? undefined}
+                >
                   <RefreshIcon />
                 </IconButton>
               </div>

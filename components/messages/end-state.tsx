@@ -1,6 +1,6 @@
 'use client';
 
-import type { AssistantMessage } from '@/lib/chat/message';
+import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
 
@@ -29,36 +29,61 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
   switch (message.status) {
     case 'length':
       return (
-        <div className={`${BOX} bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200`}>
+        <div
+          className={`${BOX} bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200`}
+        >
           <span className="flex-1">Stopped at the token limit.</span>
-          <Button size="sm" variant="secondary" icon={<ForwardIcon />} disabled={!onContinue} onClick={onContinue ?? undefined}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<ForwardIcon />}
+            disabled={!onContinue}
+            onClick={onContinue ?? undefined}
+          >
             Continue
           </Button>
         </div>
       );
     case 'error':
       return (
-        <div role="alert" className={`${BOX} bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200`}>
+        <div
+          role="alert"
+          className={`${BOX} bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200`}
+        >
           <AlertIcon className="shrink-0" />
           <span className="min-w-0 flex-1 break-words">
             <span className="font-medium">Error: </span>
             {errorDetail(message)}
           </span>
-          <Button size="sm" variant="secondary" icon={<RefreshIcon />} disabled={!onRetry} onClick={onRetry ?? undefined}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<RefreshIcon />}
+            disabled={!onRetry}
+            onClick={onRetry ?? undefined}
+          >
             Retry
           </Button>
         </div>
       );
     case 'incomplete':
       return (
-        <div className={`${BOX} bg-orange-50 text-orange-900 dark:bg-orange-950/50 dark:text-orange-200`}>
+        <div
+          className={`${BOX} bg-orange-50 text-orange-900 dark:bg-orange-950/50 dark:text-orange-200`}
+        >
           <AlertIcon className="shrink-0" />
           <span className="min-w-0 flex-1">
             {message.interruption === 'reload'
               ? 'The answer was cut off: the page was closed or reloaded while it streamed.'
               : 'The answer was cut off: the stream ended before the model finished.'}
           </span>
-          <Button size="sm" variant="secondary" icon={<RefreshIcon />} disabled={!onRetry} onClick={onRetry ?? undefined}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<RefreshIcon />}
+            disabled={!onRetry}
+            onClick={onRetry ?? undefined}
+          >
             Retry
           </Button>
         </div>
@@ -66,8 +91,11 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
     case 'stopped':
       return <p className="mt-2 text-sm italic text-zinc-500 dark:text-zinc-400">Stopped.</p>;
     case 'complete':
-      return message.finishReason && !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (
-        <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">Ended by the backend: {message.finishReason.replaceAll('_', ' ')}.</p>
+      return message.finishReason &&
+        !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (
+        <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
+          Ended by the backend: {message.finishReason.replaceAll('_', ' ')}.
+        </p>
       ) : null;
     default:
       return null;

@@ -1,12 +1,13 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
-import { isAssistant } from '@/lib/chat/message';
-import { useActiveModel } from '../chat/use-active-model';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { isAssistant } from '@/lib/browser/chat/message';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { AssistantMessage } from './assistant-message';
 import { CompletionPair } from './completion-pair';
 import { UserMessage } from './user-message';
+import { selectRunning } from '../store/selectors';
 
 export interface MessageItemProps {
   conversationId: string;
@@ -22,7 +23,7 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   const next = useChatStore((s) =>
     completion ? s.conversations[conversationId]?.messages[index + 1] : undefined,
   );
-  const busy = useChatStore((s) => Boolean(s.running[conversationId]));
+  const busy = useChatStore(selectRunning(conversationId));
   const isLast = useChatStore(
     (s) => s.conversations[conversationId]?.messages.length === index + 1,
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ArrowDownIcon } from '../ui/icons';
 import { FOCUS_RING } from '../ui/button';
-import { useChatStore } from '../chat/use-chat-store';
+import { useChatStore } from '../store/use-chat-store';
 import { MessageItem } from './message-item';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -12,9 +12,17 @@ import { useStickToBottom } from './use-stick-to-bottom';
  * The conversation as a `role="log"`. Its live announcements are off: the separate status region
  * says "Generating…" / "Response complete", so screen readers never read every token.
  */
-export function MessageList({ conversationId, completion }: { conversationId: string; completion: boolean }) {
+export function MessageList({
+  conversationId,
+  completion,
+}: {
+  conversationId: string;
+  completion: boolean;
+}) {
   // Ids, compared shallowly: the list re-renders when messages come and go, not on every token.
-  const ids = useChatStore(useShallow((s) => s.conversations[conversationId]?.messages.map((m) => m.id) ?? []));
+  const ids = useChatStore(
+    useShallow((s) => s.conversations[conversationId]?.messages.map((m) => m.id) ?? []),
+  );
   const count = ids.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -43,7 +51,12 @@ export function MessageList({ conversationId, completion }: { conversationId: st
           className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pb-6 pt-4 sm:px-6"
         >
           {ids.map((id, i) => (
-            <MessageItem key={id} conversationId={conversationId} index={i} completion={completion} />
+            <MessageItem
+              key={id}
+              conversationId={conversationId}
+              index={i}
+              completion={completion}
+            />
           ))}
         </div>
       </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { AssistantMessage } from '@/lib/chat/message';
+import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { FOCUS_RING } from '../ui/button';
 import { formatCount, formatSeconds } from '../ui/format';
 import { BulbIcon, ChevronRightIcon } from '../ui/icons';
@@ -12,11 +12,19 @@ function ReasoningTitle({ message, thinking }: { message: AssistantMessage; thin
   const { reasoningStartedAt: start, reasoningEndedAt: end } = message.timing;
   if (thinking) return <>Thinking… {start !== undefined && formatSeconds(now - start)}</>;
   const tokens = message.usage?.reasoning_tokens;
-  const seconds = start !== undefined && end !== undefined ? `Thought for ${formatSeconds(end - start)}` : 'Thought';
+  const seconds =
+    start !== undefined && end !== undefined
+      ? `Thought for ${formatSeconds(end - start)}`
+      : 'Thought';
   return (
     <>
       {seconds}
-      {tokens !== undefined && <span className="text-zinc-500 dark:text-zinc-400"> · {formatCount(tokens)} reasoning tokens</span>}
+      {tokens !== undefined && (
+        <span className="text-zinc-500 dark:text-zinc-400">
+          {' '}
+          · {formatCount(tokens)} reasoning tokens
+        </span>
+      )}
     </>
   );
 }
@@ -39,7 +47,9 @@ export function ReasoningPanel({ message }: { message: AssistantMessage }) {
         onClick={() => setChoice(!open)}
         className={`flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800/60 ${FOCUS_RING}`}
       >
-        <BulbIcon className={`shrink-0 text-violet-600 dark:text-violet-400 ${thinking ? 'animate-pulse' : ''}`} />
+        <BulbIcon
+          className={`shrink-0 text-violet-600 dark:text-violet-400 ${thinking ? 'animate-pulse' : ''}`}
+        />
         <span className="min-w-0 flex-1 truncate tabular-nums">
           <ReasoningTitle message={message} thinking={thinking} />
         </span>

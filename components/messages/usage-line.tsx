@@ -1,6 +1,6 @@
 'use client';
 
-import type { AssistantMessage } from '@/lib/chat/message';
+import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { formatCount, formatCredits, formatDuration } from '../ui/format';
 
 /** Time to first token: the server's measurement when it sent one, else the client's. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useState } from 'react';
-import type { UserMessage as Message } from '@/lib/chat/message';
+import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { Button, IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { PencilIcon } from '../ui/icons';
@@ -12,7 +12,15 @@ export interface UserMessageProps {
   onEdit: ((text: string) => void) | null;
 }
 
-function Editor({ initial, onSave, onCancel }: { initial: string; onSave: (t: string) => void; onCancel: () => void }) {
+function Editor({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (t: string) => void;
+  onCancel: () => void;
+}) {
   const [text, setText] = useState(initial);
   return (
     <form
@@ -53,7 +61,11 @@ function Editor({ initial, onSave, onCancel }: { initial: string; onSave: (t: st
 export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   return (
-    <article data-role="user" aria-label="Your message" className="group/message flex flex-col items-end">
+    <article
+      data-role="user"
+      aria-label="Your message"
+      className="group/message flex flex-col items-end"
+    >
       {editing && onEdit ? (
         <Editor
           initial={message.content}
@@ -70,7 +82,12 @@ export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMe
           </div>
           <div className="mt-1 flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">
             <CopyButton text={message.content} label="Copy message" />
-            <IconButton label="Edit message" size="sm" disabled={!onEdit} onClick={() => setEditing(true)}>
+            <IconButton
+              label="Edit message"
+              size="sm"
+              disabled={!onEdit}
+              onClick={() => setEditing(true)}
+            >
               <PencilIcon />
             </IconButton>
           </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import type { AssistantMessage } from '@/lib/chat/message';
+import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { formatSeconds } from '../ui/format';
 import { useNow } from '../ui/use-now';
 
@@ -18,10 +18,15 @@ export function WaitingLine({ message }: { message: AssistantMessage }) {
           <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-teal-600 [animation-delay:-0.15s] dark:bg-teal-400" />
           <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-teal-600 dark:bg-teal-400" />
         </span>
-        <span className="tabular-nums">Waiting for the model… {formatSeconds(now - message.timing.sentAt)}</span>
+        <span className="tabular-nums">
+          Waiting for the model… {formatSeconds(now - message.timing.sentAt)}
+        </span>
       </span>
       {message.statusMessage && (
-        <span data-testid="backend-status" className="rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+        <span
+          data-testid="backend-status"
+          className="rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+        >
           {message.statusMessage}
         </span>
       )}

@@ -1,9 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING, IconButton } from '../ui/button';
 import { PencilIcon, TrashIcon } from '../ui/icons';
+import { selectRunning } from '../store/selectors';
 
 export interface ConversationItemProps {
   id: string;
@@ -16,7 +17,7 @@ export function ConversationItem({ id, onSelected, onDelete }: ConversationItemP
   const store = useChatStoreApi();
   const title = useChatStore((s) => s.conversations[id]?.title ?? '');
   const active = useChatStore((s) => s.activeId === id);
-  const running = useChatStore((s) => Boolean(s.running[id]));
+  const running = useChatStore(selectRunning(id));
   const [editing, setEditing] = useState(false);
 
   if (editing) {

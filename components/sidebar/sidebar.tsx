@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useChatStore, useChatStoreApi } from '../chat/use-chat-store';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { PlusIcon } from '../ui/icons';
@@ -18,8 +18,20 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 px-3 pb-2 pt-3">
         <span className="flex items-center gap-2 px-1 text-[15px] font-semibold tracking-tight">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="text-teal-600 dark:text-teal-400">
-            <path d="M3 8c3-3 6 3 9 0s6 3 9 0M3 13c3-3 6 3 9 0s6 3 9 0M3 18c3-3 6 3 9 0s6 3 9 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            className="text-teal-600 dark:text-teal-400"
+          >
+            <path
+              d="M3 8c3-3 6 3 9 0s6 3 9 0M3 13c3-3 6 3 9 0s6 3 9 0M3 18c3-3 6 3 9 0s6 3 9 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
           Runnel
         </span>
@@ -39,10 +51,17 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
-        {hydrated && order.length === 0 && <p className="px-2.5 py-2 text-sm text-zinc-500">No conversations yet.</p>}
+        {hydrated && order.length === 0 && (
+          <p className="px-2.5 py-2 text-sm text-zinc-500">No conversations yet.</p>
+        )}
         <ul className="space-y-0.5">
           {order.map((id) => (
-            <ConversationItem key={id} id={id} onSelected={onNavigate} onDelete={(cid, title) => setPendingDelete({ id: cid, title })} />
+            <ConversationItem
+              key={id}
+              id={id}
+              onSelected={onNavigate}
+              onDelete={(cid, title) => setPendingDelete({ id: cid, title })}
+            />
           ))}
         </ul>
       </div>
@@ -68,7 +87,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         }
       >
         <p className="text-sm">
-          “{pendingDelete?.title}” and all its messages will be deleted from this browser. This cannot be undone.
+          “{pendingDelete?.title}” and all its messages will be deleted from this browser. This
+          cannot be undone.
         </p>
       </Dialog>
     </nav>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useHealth } from '../queries/use-health';
+import { useHealth } from '../store/use-health';
 import { CopyButton } from '../ui/copy-button';
 import { AlertIcon } from '../ui/icons';
 
@@ -24,21 +24,30 @@ export function HealthBanner() {
         <AlertIcon className="mt-0.5 shrink-0 text-lg text-amber-600 dark:text-amber-400" />
         <div className="min-w-0 flex-1 space-y-1.5">
           <p className="font-medium">
-            {all ? 'The inference backend is not reachable.' : `${down.length} of ${data?.providers?.length} backends are not reachable.`}
+            {all
+              ? 'The inference backend is not reachable.'
+              : `${down.length} of ${data?.providers?.length} backends are not reachable.`}
           </p>
           <ul className="space-y-0.5">
             {down.map((p) => (
               <li key={p.id} className="break-all">
-                {p.label}: <code className="rounded bg-amber-100 px-1 py-0.5 font-mono text-[12px] dark:bg-amber-900/50">{p.baseURL}</code>
+                {p.label}:{' '}
+                <code className="rounded bg-amber-100 px-1 py-0.5 font-mono text-[12px] dark:bg-amber-900/50">
+                  {p.baseURL}
+                </code>
               </li>
             ))}
           </ul>
           <p>To start vLLM on this machine, run:</p>
           <div className="flex items-center gap-1 rounded-lg bg-amber-100/80 py-0.5 pl-3 pr-0.5 dark:bg-amber-900/40">
-            <code className="min-w-0 flex-1 overflow-x-auto whitespace-nowrap font-mono text-[12px]">{VLLM_COMMAND}</code>
+            <code className="min-w-0 flex-1 overflow-x-auto whitespace-nowrap font-mono text-[12px]">
+              {VLLM_COMMAND}
+            </code>
             <CopyButton text={VLLM_COMMAND} label="Copy command" />
           </div>
-          <p className="text-xs opacity-80">Checking again every few seconds; models appear here as soon as it answers.</p>
+          <p className="text-xs opacity-80">
+            Checking again every few seconds; models appear here as soon as it answers.
+          </p>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useChatStore } from '../chat/use-chat-store';
+import { useChatStore } from '../store/use-chat-store';
 
 /**
  * The polite status region: "Generating…" when an answer starts, "Response complete" (or how it
@@ -9,7 +9,13 @@ import { useChatStore } from '../chat/use-chat-store';
 export function LiveStatus() {
   const announcement = useChatStore((s) => s.announcement);
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-seq={announcement?.seq}>
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className="sr-only"
+      data-seq={announcement?.seq}
+    >
       {announcement?.text ?? ''}
     </div>
   );

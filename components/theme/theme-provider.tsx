@@ -1,17 +1,21 @@
 'use client';
 
-import { createContext, useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { THEME_KEY } from './theme-script';
+import { createContext, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { applyTheme, useAppliedTheme } from './apply-theme';
+import { THEME_KEY, type ThemeChoice } from './theme-script';
 
 /** The reader's choice; `system` follows the operating system. */
-export type ThemePreference = 'system' | 'light' | 'dark';
+export type ThemePreference = ThemeChoice;
 
 export interface ThemeContextValue {
   preference: ThemePreference;
   setPreference: (p: ThemePreference) => void;
 }
 
-export const ThemeContext = createContext<ThemeContextValue>({ preference: 'system', setPreference: () => undefined });
+export const ThemeContext = createContext<ThemeContextValue>({
+  preference: 'system',
+  setPreference: () => undefined,
+});
 
 const CHANGE = 'runnel-theme-change';
 
@@ -33,32 +37,18 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-function apply(preference: ThemePreference): void {
-  const dark =
-    preference === 'dark' || (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-}
-
 /** Light, dark or system theme, applied as the `dark` class on `<html>` (Tailwind's dark variant). */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const preference = useSyncExternalStore(subscribe, read, () => 'system' as const);
 
-  useEffect(() => {
-    apply(preference);
-    if (preference !== 'system') return;
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const onChange = () => apply('system');
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, [preference]);
+  useAppliedTheme(preference);
 
   const setPreference = useCallback((p: ThemePreference) => {
     try {
       localStorage.setItem(THEME_KEY, p);
     } catch {
       // Storage blocked: the choice still applies for this page.
-      apply(p);
+      applyTheme(p);
     }
     window.dispatchEvent(new Event(CHANGE));
   }, []);

@@ -1,9 +1,29 @@
-/** localStorage key of the theme preference. */
+/** localStorage key of the chat page's theme preference. */
 export const THEME_KEY = 'runnel-theme';
 
+/** The media query that says the operating system is in dark mode. */
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** A theme choice: a fixed one, or `system` to follow the operating system. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
 /**
- * Runs before the first paint (inlined in the document head) so a dark-mode reader never sees a
- * white flash. The preference lives in localStorage, not IndexedDB, because only a synchronous
- * read can beat the first paint.
+ * The same decision as `applyTheme`, as an inline script that runs before the first paint (so a
+ * dark page never flashes white); the layouts inline it, so this module is not a client one.
+ * `choiceExpression` is a JavaScript expression for the choice, built by the callers below from
+ * fixed words only — never from free text.
  */
-export const THEME_SCRIPT = `(function(){try{var p=localStorage.getItem('${THEME_KEY}');var d=p==='dark'||(p!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var c=document.documentElement.classList;c.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light';}catch(e){}})();`;
+function themeScriptFor(choiceExpression: string): string {
+  return `(function(){try{var p=${choiceExpression};var d=p==='dark'||(p!=='light'&&matchMedia('${DARK_QUERY}').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';}catch(x){}})();`;
+}
+
+/**
+ * The chat page's first-paint theme: the preference in localStorage (not IndexedDB: only a
+ * synchronous read can beat the first paint).
+ */
+export const STORED_THEME_SCRIPT = themeScriptFor(`localStorage.getItem('${THEME_KEY}')`);
+
+/** A fixed choice's first-paint theme (the widget's, chosen by the host page). */
+export function fixedThemeScript(choice: ThemeChoice): string {
+  return themeScriptFor(`'${choice}'`);
+}

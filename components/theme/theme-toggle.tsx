@@ -5,8 +5,16 @@ import { IconButton } from '../ui/button';
 import { MonitorIcon, MoonIcon, SunIcon } from '../ui/icons';
 import { ThemeContext, type ThemePreference } from './theme-provider';
 
-const NEXT: Record<ThemePreference, ThemePreference> = { system: 'light', light: 'dark', dark: 'system' };
-const LABEL: Record<ThemePreference, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
+const NEXT: Record<ThemePreference, ThemePreference> = {
+  system: 'light',
+  light: 'dark',
+  dark: 'system',
+};
+const LABEL: Record<ThemePreference, string> = {
+  system: 'System theme',
+  light: 'Light theme',
+  dark: 'Dark theme',
+};
 
 /** Cycles system → light → dark; the icon shows the current choice. */
 export function ThemeToggle() {

@@ -8,7 +8,8 @@ const VARIANTS: Record<Variant, string> = {
   secondary:
     'border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
   ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
-  danger: 'bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:hover:bg-red-400 dark:text-zinc-950',
+  danger:
+    'bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:hover:bg-red-400 dark:text-zinc-950',
 };
 
 /** Shared focus ring: visible for keyboard users, never removed. */
@@ -22,7 +23,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A text button with an optional leading icon. */
-export function Button({ variant = 'secondary', size = 'md', icon, className = '', children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  icon,
+  className = '',
+  children,
+  ...rest
+}: ButtonProps) {
   const sizing = size === 'sm' ? 'h-8 px-2.5 text-sm gap-1.5' : 'h-10 px-4 text-sm gap-2';
   return (
     <button
@@ -43,7 +51,13 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 }
 
 /** A square icon-only button; `label` names it for screen readers and as a tooltip. */
-export function IconButton({ label, size = 'md', className = '', children, ...rest }: IconButtonProps) {
+export function IconButton({
+  label,
+  size = 'md',
+  className = '',
+  children,
+  ...rest
+}: IconButtonProps) {
   const sizing = size === 'sm' ? 'h-8 w-8 text-base' : 'h-10 w-10 text-lg';
   return (
     <button

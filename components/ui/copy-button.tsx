@@ -25,7 +25,17 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** An icon button that copies `text` and confirms with a check mark for a moment. */
-export function CopyButton({ text, label = 'Copy', size = 'sm', className }: { text: string | (() => string); label?: string; size?: 'sm' | 'md'; className?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  size = 'sm',
+  className,
+}: {
+  text: string | (() => string);
+  label?: string;
+  size?: 'sm' | 'md';
+  className?: string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

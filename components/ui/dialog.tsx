@@ -52,7 +52,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
           {footer && (
-            <div className="flex justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">{footer}</div>
+            <div className="flex justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">
+              {footer}
+            </div>
           )}
         </div>
       )}

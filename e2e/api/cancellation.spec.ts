@@ -26,11 +26,15 @@ for (const model of ['vllm:slow', 'ark:slow', 'gpu:slow']) {
     }
     expect(abortedAt).toBeGreaterThan(0);
     const upstreamModel = model.split(':')[1]!;
-    await expect.poll(async () => (await backendRecord(upstreamModel, marker))?.outcome, { timeout: 5000 }).toBe('client_closed');
+    await expect
+      .poll(async () => (await backendRecord(upstreamModel, marker))?.outcome, { timeout: 5000 })
+      .toBe('client_closed');
     const record = await backendRecord(upstreamModel, marker);
     const delay = record!.monotonic.closedAt! - abortedAt;
     expect(delay).toBeGreaterThanOrEqual(0);
-    console.log(`[cancellation] ${model}: backend saw the close ${delay.toFixed(1)} ms after the browser aborted`);
+    console.log(
+      `[cancellation] ${model}: backend saw the close ${delay.toFixed(1)} ms after the browser aborted`,
+    );
     expect(delay).toBeLessThan(1000);
   });
 }
@@ -38,10 +42,16 @@ for (const model of ['vllm:slow', 'ark:slow', 'gpu:slow']) {
 test('aborting before the backend answered closes the pending upstream request too', async () => {
   const marker = nonce();
   const controller = new AbortController();
-  const response = await postChat(chatBody('vllm:long-prefill', marker), { signal: controller.signal });
+  const response = await postChat(chatBody('vllm:long-prefill', marker), {
+    signal: controller.signal,
+  });
   const reader = response.body!.getReader();
   await reader.read(); // `start`
-  await expect.poll(async () => (await backendRecord('long-prefill', marker))?.receivedAt).toBeTruthy();
+  await expect
+    .poll(async () => (await backendRecord('long-prefill', marker))?.receivedAt)
+    .toBeTruthy();
   controller.abort();
-  await expect.poll(async () => (await backendRecord('long-prefill', marker))?.outcome, { timeout: 5000 }).toBe('client_closed');
+  await expect
+    .poll(async () => (await backendRecord('long-prefill', marker))?.outcome, { timeout: 5000 })
+    .toBe('client_closed');
 });

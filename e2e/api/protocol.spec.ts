@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_URL, SCENARIO_URL } from '../support/ports';
+import { APP_URL, SCENARIO_URL } from '../../testing/stack/ports';
 import { backendRecord, chat, chatBody, nonce, postChat } from '../support/chat-client';
 
 test.describe('POST /api/chat contract', () => {
@@ -20,7 +20,11 @@ test.describe('POST /api/chat contract', () => {
     const response = await postChat({ ...chatBody('vllm:chat', marker), frequency_boost: 2 });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: { code: 'unknown_parameter', param: 'frequency_boost', message: "Unknown parameter: 'frequency_boost'" },
+      error: {
+        code: 'unknown_parameter',
+        param: 'frequency_boost',
+        message: "Unknown parameter: 'frequency_boost'",
+      },
     });
     expect(await backendRecord('chat', marker)).toBeUndefined();
   });
@@ -28,13 +32,19 @@ test.describe('POST /api/chat contract', () => {
   test('refuses an unknown model with a 404 before any upstream call', async () => {
     const response = await postChat(chatBody('vllm:does-not-exist', nonce()));
     expect(response.status).toBe(404);
-    expect((await response.json()).error).toMatchObject({ code: 'model_not_found', param: 'model' });
+    expect((await response.json()).error).toMatchObject({
+      code: 'model_not_found',
+      param: 'model',
+    });
   });
 
   test('refuses invalid values and invalid JSON with 400', async () => {
     const bad = await postChat({ ...chatBody('vllm:chat', nonce()), temperature: 9 });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({ code: 'invalid_request', param: 'temperature' });
+    expect((await bad.json()).error).toMatchObject({
+      code: 'invalid_request',
+      param: 'temperature',
+    });
     const notJson = await fetch(`${APP_URL}/api/chat`, { method: 'POST', body: '{"model":' });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe('invalid_json');
@@ -65,12 +75,27 @@ test.describe('POST /api/chat contract', () => {
 });
 
 test.describe('GET /api/models and /api/health', () => {
-  test('lists every provider\'s models with kind, and the default', async () => {
+  test("lists every provider's models with kind, and the default", async () => {
     const body = await (await fetch(`${APP_URL}/api/models`)).json();
     const ids = body.models.map((m: { id: string }) => m.id);
-    expect(ids).toEqual(expect.arrayContaining(['vllm:chat', 'ark:reasoning', 'acs:completion', 'tai:notice', 'gpu:qwen/qwen3-8b', 'llamacpp:chat']));
-    expect(body.models.find((m: { id: string }) => m.id === 'acs:completion')).toMatchObject({ kind: 'completion', provider: 'acs' });
-    expect(body.models.find((m: { id: string }) => m.id === 'vllm:chat')).toMatchObject({ kind: 'chat', context_length: 32768 });
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'vllm:chat',
+        'ark:reasoning',
+        'acs:completion',
+        'tai:notice',
+        'gpu:qwen/qwen3-8b',
+        'llamacpp:chat',
+      ]),
+    );
+    expect(body.models.find((m: { id: string }) => m.id === 'acs:completion')).toMatchObject({
+      kind: 'completion',
+      provider: 'acs',
+    });
+    expect(body.models.find((m: { id: string }) => m.id === 'vllm:chat')).toMatchObject({
+      kind: 'chat',
+      context_length: 32768,
+    });
     expect(body.default_model).toBe('vllm:reasoning');
   });
 

@@ -7,11 +7,12 @@ import {
   REASONING_TOKENS,
   TAI_NOTICE,
   TAI_PARTIAL_TOKENS,
-} from '../scenario-backend/scenarios/texts';
+} from '../../testing/scenario-backend/scenarios/texts';
 import { backendRecord, chat, chatBody, compact, nonce } from '../support/chat-client';
 
 const join = (tokens: readonly string[]) => tokens.join('');
-const types = (events: RunnelEvent[]) => compact(events).map((e) => (e.type === 'text' ? e.kind : e.type));
+const types = (events: RunnelEvent[]) =>
+  compact(events).map((e) => (e.type === 'text' ? e.kind : e.type));
 
 test.describe('ARK Cloud (seeds 000, 001)', () => {
   test('reasoning first, running usage, final usage with credits and token details', async () => {
@@ -34,7 +35,9 @@ test.describe('ARK Cloud (seeds 000, 001)', () => {
       },
       { type: 'done' },
     ]);
-    const running = events.filter((e): e is Extract<RunnelEvent, { type: 'usage' }> => e.type === 'usage' && !e.final);
+    const running = events.filter(
+      (e): e is Extract<RunnelEvent, { type: 'usage' }> => e.type === 'usage' && !e.final,
+    );
     expect(running.length).toBeGreaterThan(5);
     const counts = running.map((e) => e.usage.completion_tokens);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
@@ -42,11 +45,17 @@ test.describe('ARK Cloud (seeds 000, 001)', () => {
 
   test('the request carries only fields ARK documents (it would 400 otherwise)', async () => {
     const marker = nonce();
-    const { events } = await chat(chatBody('ark:chat', marker, { reasoning_effort: 'none', temperature: 0.3 }));
+    const { events } = await chat(
+      chatBody('ark:chat', marker, { reasoning_effort: 'none', temperature: 0.3 }),
+    );
     expect(events.at(-1)?.type).toBe('done');
     const record = await backendRecord('chat', marker);
     expect(record?.path).toBe('/ark/v1/chat/completions');
-    expect(record?.body).toMatchObject({ reasoning_effort: 'none', temperature: 0.3, max_tokens: 4096 });
+    expect(record?.body).toMatchObject({
+      reasoning_effort: 'none',
+      temperature: 0.3,
+      max_tokens: 4096,
+    });
     expect(record?.body).not.toHaveProperty('chat_template_kwargs');
   });
 
@@ -54,26 +63,43 @@ test.describe('ARK Cloud (seeds 000, 001)', () => {
     const { events } = await chat(chatBody('ark:tool-calls', nonce()));
     const calls = events.filter((e) => e.type === 'tool_call');
     expect(calls).toHaveLength(2);
-    calls.forEach((c, i) => expect(c).toMatchObject({ index: i, id: expect.any(String), name: expect.any(String) }));
-    expect(compact(events).find((e) => e.type === 'finish')).toEqual({ type: 'finish', reason: 'tool_calls' });
+    calls.forEach((c, i) =>
+      expect(c).toMatchObject({ index: i, id: expect.any(String), name: expect.any(String) }),
+    );
+    expect(compact(events).find((e) => e.type === 'finish')).toEqual({
+      type: 'finish',
+      reason: 'tool_calls',
+    });
   });
 
   test('an error frame after the first token, without [DONE], fails the stream and keeps the text', async () => {
     const { events } = await chat(chatBody('ark:error-midstream', nonce()));
     expect(types(events)).toEqual(['start', 'content', 'error']);
     expect(events.at(-1)).toMatchObject({
-      error: { code: 'upstream_error', message: 'Inference worker failed while generating the response.' },
+      error: {
+        code: 'upstream_error',
+        message: 'Inference worker failed while generating the response.',
+      },
     });
   });
 
   test('an error before the first token keeps its HTTP status', async () => {
     const { events } = await chat(chatBody('ark:http-error', nonce()));
-    expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_http_error', status: 503, message: expect.stringContaining('No capacity') } });
+    expect(events.at(-1)).toMatchObject({
+      error: {
+        code: 'upstream_http_error',
+        status: 503,
+        message: expect.stringContaining('No capacity'),
+      },
+    });
   });
 
   test('inference_timeout is passed through as the finish reason', async () => {
     const { events } = await chat(chatBody('ark:inference-timeout', nonce()));
-    expect(compact(events).find((e) => e.type === 'finish')).toEqual({ type: 'finish', reason: 'inference_timeout' });
+    expect(compact(events).find((e) => e.type === 'finish')).toEqual({
+      type: 'finish',
+      reason: 'inference_timeout',
+    });
     expect(events.at(-1)?.type).toBe('done');
   });
 });
@@ -81,12 +107,19 @@ test.describe('ARK Cloud (seeds 000, 001)', () => {
 test.describe('ACS text completions (seed 002)', () => {
   test('prompt in, choices[0].text out as content, keepalives skipped', async () => {
     const marker = nonce();
-    const { events } = await chat({ model: 'acs:completion', prompt: `Five reasons to learn Rust (${marker}):\n1.` });
+    const { events } = await chat({
+      model: 'acs:completion',
+      prompt: `Five reasons to learn Rust (${marker}):\n1.`,
+    });
     expect(compact(events)).toEqual([
       { type: 'start' },
       { type: 'text', kind: 'content', text: join(ACS_TOKENS) },
       { type: 'finish', reason: 'length' },
-      { type: 'usage', final: true, usage: expect.objectContaining({ completion_tokens: ACS_TOKENS.length }) },
+      {
+        type: 'usage',
+        final: true,
+        usage: expect.objectContaining({ completion_tokens: ACS_TOKENS.length }),
+      },
       { type: 'done' },
     ]);
     const record = await backendRecord('completion', marker);
@@ -186,11 +219,15 @@ test.describe('llama.cpp', () => {
   test('reasoning_effort none switches thinking off through chat_template_kwargs', async () => {
     const marker = nonce();
     await chat(chatBody('llamacpp:chat', marker, { reasoning_effort: 'none' }));
-    expect((await backendRecord('chat', marker))?.body).toMatchObject({ chat_template_kwargs: { enable_thinking: false } });
+    expect((await backendRecord('chat', marker))?.body).toMatchObject({
+      chat_template_kwargs: { enable_thinking: false },
+    });
   });
 
   test('an error frame then a closed connection fails the stream', async () => {
     const { events } = await chat(chatBody('llamacpp:error', nonce()));
-    expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_error', message: 'failed to decode the batch: KV cache is full' } });
+    expect(events.at(-1)).toMatchObject({
+      error: { code: 'upstream_error', message: 'failed to decode the batch: KV cache is full' },
+    });
   });
 });

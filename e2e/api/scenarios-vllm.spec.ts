@@ -1,11 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { ANSWER_TOKENS, CHAT_TOKENS, LENGTH_TOKENS, PARTIAL_TOKENS, REASONING_TOKENS } from '../scenario-backend/scenarios/texts';
+import {
+  ANSWER_TOKENS,
+  CHAT_TOKENS,
+  LENGTH_TOKENS,
+  PARTIAL_TOKENS,
+  REASONING_TOKENS,
+} from '../../testing/scenario-backend/scenarios/texts';
 import { chat, chatBody, compact, nonce } from '../support/chat-client';
 
 const join = (tokens: readonly string[]) => tokens.join('');
 const reasoning = { type: 'text', kind: 'reasoning', text: join(REASONING_TOKENS) };
 const answer = { type: 'text', kind: 'content', text: join(ANSWER_TOKENS) };
-const finalUsage = (extra: Record<string, unknown> = {}) => ({ type: 'usage', final: true, usage: expect.objectContaining(extra) });
+const finalUsage = (extra: Record<string, unknown> = {}) => ({
+  type: 'usage',
+  final: true,
+  usage: expect.objectContaining(extra),
+});
 
 /** Each vLLM scenario, end to end through `next start`: its exact (compacted) event sequence. */
 test.describe('vLLM behaviours', () => {
@@ -54,7 +64,10 @@ test.describe('vLLM behaviours', () => {
     const calls = seq.filter((e) => e.type === 'tool_call');
     expect(calls).toHaveLength(2);
     for (const call of calls) {
-      expect(call).toMatchObject({ id: expect.stringMatching(/.+/), name: expect.stringMatching(/.+/) });
+      expect(call).toMatchObject({
+        id: expect.stringMatching(/.+/),
+        name: expect.stringMatching(/.+/),
+      });
       expect(() => JSON.parse((call as { arguments: string }).arguments)).not.toThrow();
     }
     expect(seq.slice(-3).map((e) => e.type)).toEqual(['finish', 'usage', 'done']);
@@ -85,7 +98,10 @@ test.describe('vLLM behaviours', () => {
   test('error-then-done: an error frame is a failure even though [DONE] follows', async () => {
     const { events } = await chat(chatBody('vllm:error-then-done', nonce()));
     const seq = compact(events);
-    expect(seq.slice(0, 2)).toEqual([{ type: 'start' }, { type: 'text', kind: 'content', text: join(PARTIAL_TOKENS) }]);
+    expect(seq.slice(0, 2)).toEqual([
+      { type: 'start' },
+      { type: 'text', kind: 'content', text: join(PARTIAL_TOKENS) },
+    ]);
     expect(seq.at(-1)).toMatchObject({ type: 'error', error: { code: 'upstream_error' } });
     expect(seq.some((e) => e.type === 'done')).toBe(false);
   });
@@ -107,7 +123,10 @@ test.describe('vLLM behaviours', () => {
 
   test('malformed: an unparseable frame is a protocol_error and the server survives', async () => {
     const { events } = await chat(chatBody('vllm:malformed', nonce()));
-    expect(compact(events).at(-1)).toMatchObject({ type: 'error', error: { code: 'protocol_error' } });
+    expect(compact(events).at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'protocol_error' },
+    });
     const again = await chat(chatBody('vllm:chat', nonce()));
     expect(again.events.at(-1)?.type).toBe('done');
   });
@@ -135,14 +154,20 @@ test.describe('vLLM behaviours', () => {
     const { events } = await chat(chatBody('vllm:stall', nonce()));
     const seq = compact(events);
     expect(seq[1]).toMatchObject({ type: 'text', kind: 'content' });
-    expect(seq.at(-1)).toMatchObject({ type: 'error', error: { code: 'upstream_timeout', message: expect.stringContaining('silent') } });
+    expect(seq.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'upstream_timeout', message: expect.stringContaining('silent') },
+    });
   });
 
   test('no-headers: no response headers in time is upstream_timeout', async () => {
     const { events } = await chat(chatBody('vllm:no-headers', nonce()));
     expect(compact(events)).toEqual([
       { type: 'start' },
-      { type: 'error', error: { code: 'upstream_timeout', message: 'The backend sent no response within 2000 ms' } },
+      {
+        type: 'error',
+        error: { code: 'upstream_timeout', message: 'The backend sent no response within 2000 ms' },
+      },
     ]);
   });
 });

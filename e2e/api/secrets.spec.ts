@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { APP_URL, DOWN_APP_URL, E2E_VLLM_KEY } from '../support/ports';
+import { APP_URL, DOWN_APP_URL, E2E_VLLM_KEY } from '../../testing/stack/ports';
 import { backendRecord, chat, chatBody, nonce } from '../support/chat-client';
 
 test.describe('secrets stay on the server', () => {
   test('the key reaches the backend as a bearer token', async () => {
     const marker = nonce();
     await chat(chatBody('vllm:chat', marker));
-    expect((await backendRecord('chat', marker))?.headers.authorization).toBe(`Bearer ${E2E_VLLM_KEY}`);
+    expect((await backendRecord('chat', marker))?.headers.authorization).toBe(
+      `Bearer ${E2E_VLLM_KEY}`,
+    );
   });
 
   test('a backend error that echoes the key before the stream never shows it', async () => {
@@ -14,14 +16,20 @@ test.describe('secrets stay on the server', () => {
     expect(raw).not.toContain(E2E_VLLM_KEY);
     expect(raw).not.toContain(E2E_VLLM_KEY.slice(0, 16));
     expect(events.at(-1)).toMatchObject({
-      error: { code: 'upstream_http_error', status: 401, message: expect.stringContaining('Incorrect API key provided: [redacted]') },
+      error: {
+        code: 'upstream_http_error',
+        status: 401,
+        message: expect.stringContaining('Incorrect API key provided: [redacted]'),
+      },
     });
   });
 
   test('an error frame that echoes the key mid-stream never shows it', async () => {
     const { raw, events } = await chat(chatBody('vllm:echo-key-midstream', nonce()));
     expect(raw).not.toContain(E2E_VLLM_KEY);
-    expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_error', message: expect.stringContaining('[redacted]') } });
+    expect(events.at(-1)).toMatchObject({
+      error: { code: 'upstream_error', message: expect.stringContaining('[redacted]') },
+    });
   });
 
   test('no page, model list or health answer contains a key', async () => {
@@ -39,7 +47,10 @@ test.describe('secrets stay on the server', () => {
       body: JSON.stringify({ ...chatBody('vllm:chat', nonce()), baseURL: 'http://evil.test' }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatchObject({ code: 'unknown_parameter', param: 'baseURL' });
+    expect((await response.json()).error).toMatchObject({
+      code: 'unknown_parameter',
+      param: 'baseURL',
+    });
   });
 });
 
@@ -50,7 +61,10 @@ test.describe('a backend that is down', () => {
     expect(events.map((e) => e.type)).toEqual(['start', 'error']);
     expect(events[1]).toEqual({
       type: 'error',
-      error: { code: 'upstream_unreachable', message: 'The backend at http://127.0.0.1:59999/v1 could not be reached (ECONNREFUSED)' },
+      error: {
+        code: 'upstream_unreachable',
+        message: 'The backend at http://127.0.0.1:59999/v1 could not be reached (ECONNREFUSED)',
+      },
     });
     expect(raw).not.toContain('sk-down-app-key');
   });

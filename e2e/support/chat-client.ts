@@ -1,6 +1,6 @@
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { readEventStream } from '../../lib/protocol/read-event-stream';
-import { APP_URL, SCENARIO_URL } from './ports';
+import { APP_URL, SCENARIO_URL } from '../../testing/stack/ports';
 
 /** A unique marker for one test's request, so parallel tests find their own backend record. */
 export function nonce(label = 'n'): string {
@@ -78,8 +78,13 @@ export function monotonicNow(): number {
 }
 
 /** The scenario backend's record of the request carrying `marker` (undefined until it arrives). */
-export async function backendRecord(model: string, marker: string): Promise<BackendRecord | undefined> {
-  const response = await fetch(`${SCENARIO_URL}/__control/requests?model=${encodeURIComponent(model)}`);
+export async function backendRecord(
+  model: string,
+  marker: string,
+): Promise<BackendRecord | undefined> {
+  const response = await fetch(
+    `${SCENARIO_URL}/__control/requests?model=${encodeURIComponent(model)}`,
+  );
   const { requests } = (await response.json()) as { requests: BackendRecord[] };
   return requests.find((r) => JSON.stringify(r.body).includes(marker));
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { APP_LOG } from '../../testing/stack/app-env';
 import { AUTH_SECRETS, SECURE_APP_LOG } from '../../testing/stack/auth-stack';
-import { APP_LOG } from './app-env';
-import { E2E_VLLM_KEY } from './ports';
+import { E2E_VLLM_KEY } from '../../testing/stack/ports';
 
 /**
  * After the whole suite — key-echoing backends included — the app's own output (every log line it

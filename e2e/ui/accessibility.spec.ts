@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel } from './helpers';
 
-test('keyboard: Enter sends, Shift+Enter adds a line; status region announces start and end only', async ({ page }) => {
+test('keyboard: Enter sends, Shift+Enter adds a line; status region announces start and end only', async ({
+  page,
+}) => {
   await openApp(page);
   await pickModel(page, 'vllm:chat');
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -16,7 +18,11 @@ test('keyboard: Enter sends, Shift+Enter adds a line; status region announces st
   await page.exposeFunction('__announce', (t: string) => announcements.push(t));
   await page.evaluate(() => {
     const region = document.querySelector('[role="status"]')!;
-    new MutationObserver(() => (window as unknown as { __announce: (t: string) => void }).__announce(region.textContent ?? '')).observe(region, {
+    new MutationObserver(() =>
+      (window as unknown as { __announce: (t: string) => void }).__announce(
+        region.textContent ?? '',
+      ),
+    ).observe(region, {
       childList: true,
       characterData: true,
       subtree: true,
@@ -29,7 +35,9 @@ test('keyboard: Enter sends, Shift+Enter adds a line; status region announces st
   expect(announcements.filter(Boolean)).toEqual(['Generating…', 'Response complete']);
 
   // The user's message kept its line break; the log itself is not live (no token announcements).
-  await expect(page.getByRole('article', { name: 'Your message' })).toContainText('First line\nsecond line');
+  await expect(page.getByRole('article', { name: 'Your message' })).toContainText(
+    'First line\nsecond line',
+  );
   await expect(page.getByRole('log')).toHaveAttribute('aria-live', 'off');
   await expect(box).toBeFocused();
 });

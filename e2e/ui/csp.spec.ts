@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { HOST_URL } from '../widget/host-ports';
+import { HOST_URL } from '../../testing/stack/host-ports';
 import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
 type Violation = { directive: string; blocked: string };

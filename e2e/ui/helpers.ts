@@ -3,7 +3,7 @@
  * finds its backend request by model + a nonce in its message, so files can run in parallel.
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { SCENARIO_URL } from '../support/ports';
+import { SCENARIO_URL } from '../../testing/stack/ports';
 
 /** A unique marker to put in a message and find the backend request by. */
 export function nonce(): string {

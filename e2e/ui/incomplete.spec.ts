@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
-test('a stream cut without [DONE] is incomplete: partial text kept, Retry offered', async ({ page }) => {
+test('a stream cut without [DONE] is incomplete: partial text kept, Retry offered', async ({
+  page,
+}) => {
   await openApp(page);
   await pickModel(page, 'vllm:no-done');
   await send(page, `Cut me ${nonce()}`);

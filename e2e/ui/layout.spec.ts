@@ -9,7 +9,9 @@ test.describe('phone width (360 px)', () => {
     await pickModel(page, 'vllm:markdown');
     await send(page, `Wide content ${nonce()}`);
     await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport();
 
@@ -35,15 +37,23 @@ test('dark mode follows the system and the toggle', async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Dark theme/ })).toBeVisible();
 });
 
-test('auto-scroll follows only at the bottom; "Jump to latest" brings it back', async ({ page }) => {
+test('auto-scroll follows only at the bottom; "Jump to latest" brings it back', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 900, height: 500 });
   await openApp(page);
   await pickModel(page, 'vllm:slow');
   await send(page, `Scroll test ${nonce()}`);
   const scroller = page.getByTestId('message-scroller');
-  await expect(lastAnswer(page).locator('.markdown')).toContainText('Cancelling should close', { timeout: 15_000 });
-  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight > el.clientHeight + 100), { timeout: 15_000 }).toBe(true);
+  await expect(lastAnswer(page).locator('.markdown')).toContainText('Cancelling should close', {
+    timeout: 15_000,
+  });
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollHeight > el.clientHeight + 100), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const gap = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
   expect(await gap()).toBeLessThan(50);
 

@@ -3,7 +3,9 @@ import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './
 
 const PARTIAL = 'Once upon a time, in a land far away';
 
-test('an answer cut at the token limit offers Continue, which extends the same message', async ({ page }) => {
+test('an answer cut at the token limit offers Continue, which extends the same message', async ({
+  page,
+}) => {
   const marker = nonce();
   await openApp(page);
   await pickModel(page, 'vllm:length');
@@ -16,7 +18,9 @@ test('an answer cut at the token limit offers Continue, which extends the same m
 
   await answer.getByRole('button', { name: 'Continue' }).click();
   // The scenario answers the same ten tokens again, appended to the partial answer.
-  await expect(answer.locator('.markdown')).toHaveText(`${PARTIAL}Once upon a time, in a land far away`);
+  await expect(answer.locator('.markdown')).toHaveText(
+    `${PARTIAL}Once upon a time, in a land far away`,
+  );
   await expect(answer).toHaveAttribute('data-status', 'length');
   await expect(page.getByRole('log').locator('article[data-role="assistant"]')).toHaveCount(1);
 

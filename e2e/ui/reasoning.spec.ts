@@ -11,7 +11,9 @@ test('reasoning streams first in an open panel, then the answer collapses it', a
   await page.exposeFunction('__label', (t: string) => labels.push(t));
   await page.evaluate(() => {
     new MutationObserver(() => {
-      const label = document.querySelector('[role="log"] article button[aria-expanded]')?.textContent;
+      const label = document.querySelector(
+        '[role="log"] article button[aria-expanded]',
+      )?.textContent;
       if (label) (window as unknown as { __label: (t: string) => void }).__label(label);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });

@@ -21,7 +21,9 @@ async function expectBackendSawClose(marker: string) {
     .toBe('client_closed');
 }
 
-test('Stop aborts the request: partial answer kept as stopped, backend sees the disconnect', async ({ page }) => {
+test('Stop aborts the request: partial answer kept as stopped, backend sees the disconnect', async ({
+  page,
+}) => {
   const marker = nonce();
   const answer = await startSlowAnswer(page, marker);
   await page.getByRole('button', { name: 'Stop' }).click();

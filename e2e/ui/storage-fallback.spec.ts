@@ -6,7 +6,10 @@ test('without IndexedDB the app says so and keeps working in memory', async ({ p
   await page.addInitScript(() => {
     Object.defineProperty(window, 'indexedDB', {
       get() {
-        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+        throw new DOMException(
+          'The user denied permission to access the database.',
+          'SecurityError',
+        );
       },
     });
   });

@@ -20,7 +20,9 @@ test('hostile model output executes nothing and loads nothing', async ({ page })
   await expect(answer).toContainText('<script>window.__pwned=1</script>');
   await expect(answer).toContainText('<img src=x onerror="window.__pwned=1">');
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+  ).toBeUndefined();
   expect(dialogs).toEqual([]);
 
   const log = page.getByRole('log');
@@ -43,5 +45,7 @@ test('hostile model output executes nothing and loads nothing', async ({ page })
   await expect(ok).toHaveAttribute('target', '_blank');
   await expect(ok).toHaveAttribute('rel', 'noopener noreferrer');
   // Script inside a code fence is code.
-  await expect(answer.locator('pre code')).toContainText('<script>alert("in a code fence")</script>');
+  await expect(answer.locator('pre code')).toContainText(
+    '<script>alert("in a code fence")</script>',
+  );
 });

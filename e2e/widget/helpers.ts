@@ -3,7 +3,7 @@
  * `public/widget.js` from the app, on an allowed or a refused origin.
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { HOST_URL } from './host-ports';
+import { HOST_URL } from '../../testing/stack/host-ports';
 
 // The chat inside the frame is the chat UI: its steps are the UI specs' own.
 export { backendRequests, lastAnswer, nonce, send } from '../ui/helpers';

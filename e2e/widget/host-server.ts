@@ -5,9 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { SECURE_APP_URL } from '../../testing/stack/auth-stack';
-import { APP_URL } from '../support/ports';
+import { APP_URL } from '../../testing/stack/ports';
 import { foreignPage, hostPage } from './host-pages';
-import { HOST_PORT, REFUSED_HOST_PORT, REFUSED_HOST_URL } from './host-ports';
+import { HOST_PORT, REFUSED_HOST_PORT, REFUSED_HOST_URL } from '../../testing/stack/host-ports';
 
 function listen(port: number): Promise<Server> {
   const server = createServer((request, response) => {

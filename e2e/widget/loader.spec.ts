@@ -8,7 +8,7 @@ import {
   openWidget,
   widgetEvents,
 } from './helpers';
-import { HOST_URL } from './host-ports';
+import { HOST_URL } from '../../testing/stack/host-ports';
 
 test('Escape closes the widget and returns focus to the launcher', async ({ page }) => {
   await openHost(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_URL, DOWN_APP_URL } from '../support/ports';
+import { APP_URL, DOWN_APP_URL } from '../../testing/stack/ports';
 import {
   chatFrame,
   chatIframe,
@@ -9,7 +9,7 @@ import {
   openWidget,
   widgetEvents,
 } from './helpers';
-import { HOST_URL, REFUSED_HOST_URL } from './host-ports';
+import { HOST_URL, REFUSED_HOST_URL } from '../../testing/stack/host-ports';
 
 const envelope = { protocol: 'runnel-embed', version: 1 };
 

@@ -9,8 +9,18 @@ describe('parseChatRequest', () => {
       ...base,
       messages: [
         { role: 'developer', content: 'sys' },
-        { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } }] },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        },
         { role: 'tool', content: '42', tool_call_id: 'c1' },
       ],
       max_tokens: 5,
@@ -25,12 +35,20 @@ describe('parseChatRequest', () => {
   it('names an unknown top-level field', () => {
     expect(parseChatRequest({ ...base, temprature: 1 })).toEqual({
       ok: false,
-      error: { status: 400, code: 'unknown_parameter', param: 'temprature', message: "Unknown parameter: 'temprature'" },
+      error: {
+        status: 400,
+        code: 'unknown_parameter',
+        param: 'temprature',
+        message: "Unknown parameter: 'temprature'",
+      },
     });
   });
 
   it('names an unknown nested field with its path', () => {
-    const result = parseChatRequest({ ...base, messages: [{ role: 'user', content: 'x', colour: 'red' }] });
+    const result = parseChatRequest({
+      ...base,
+      messages: [{ role: 'user', content: 'x', colour: 'red' }],
+    });
     expect(result.ok || result.error.param).toBe('messages.0.colour');
   });
 

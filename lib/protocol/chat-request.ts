@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+export const REASONING_EFFORTS = [
+  'none',
+  'minimal',
+  'low',
+  'medium',
+  'high',
+  'xhigh',
+  'max',
+] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 const contentPartSchema = z.discriminatedUnion('type', [
@@ -25,7 +33,10 @@ const toolCallSchema = z
 const messageSchema = z
   .object({
     role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-    content: z.union([z.string(), z.array(contentPartSchema)]).nullable().optional(),
+    content: z
+      .union([z.string(), z.array(contentPartSchema)])
+      .nullable()
+      .optional(),
     name: z.string().optional(),
     tool_calls: z.array(toolCallSchema).optional(),
     tool_call_id: z.string().optional(),
@@ -36,7 +47,7 @@ const messageSchema = z
 export type ChatMessage = z.infer<typeof messageSchema>;
 
 /**
- * The body of `POST /api/chat` (ARCHITECTURE.md, "Protocol contract"). Strict: an unknown top-level
+ * The body of `POST /api/chat` (docs/protocol.md). Strict: an unknown top-level
  * field is a 400 `unknown_parameter`, so a typo never silently does nothing.
  */
 export const chatRequestSchema = z
@@ -87,7 +98,12 @@ export function parseChatRequest(
     const param = [...path, key].join('.');
     return {
       ok: false,
-      error: { status: 400, code: 'unknown_parameter', param, message: `Unknown parameter: '${param}'` },
+      error: {
+        status: 400,
+        code: 'unknown_parameter',
+        param,
+        message: `Unknown parameter: '${param}'`,
+      },
     };
   }
   const param = path.join('.') || undefined;

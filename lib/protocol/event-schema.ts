@@ -37,8 +37,6 @@ export const runnelEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('done'),
-    timing: z
-      .object({ ttft_ms: z.number().nullable(), duration_ms: z.number() })
-      .optional(),
+    timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
   }),
 ]) satisfies z.ZodType<RunnelEvent>;

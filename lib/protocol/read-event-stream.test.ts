@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnelEvent } from './events';
 import { readEventBatches, readEventStream } from './read-event-stream';
-import { REASONING_STREAM, sseResponse } from '../chat/test-support';
+import { REASONING_STREAM, sseResponse } from '../../testing/unit/chat-test-support';
 
 async function flat(body: ReadableStream<Uint8Array>): Promise<RunnelEvent[]> {
   const out: RunnelEvent[] = [];
@@ -23,19 +23,22 @@ describe('readEventBatches', () => {
   it('yields the same events as readEventStream, at every chunking', async () => {
     for (const bytewise of [false, true]) {
       const reference: RunnelEvent[] = [];
-      for await (const e of readEventStream(sseResponse(REASONING_STREAM, { bytewise }).body!)) reference.push(e);
+      for await (const e of readEventStream(sseResponse(REASONING_STREAM, { bytewise }).body!))
+        reference.push(e);
       expect(await flat(sseResponse(REASONING_STREAM, { bytewise }).body!)).toEqual(reference);
     }
   });
 
   it('batches the events of one read together', async () => {
     const batches: number[] = [];
-    for await (const b of readEventBatches(sseResponse(REASONING_STREAM).body!)) batches.push(b.length);
+    for await (const b of readEventBatches(sseResponse(REASONING_STREAM).body!))
+      batches.push(b.length);
     expect(batches).toEqual([REASONING_STREAM.length]);
   });
 
   it('skips keepalive comments, and treats a cut final frame like readEventStream does', async () => {
-    const text = ': keepalive\n\nid: 1\ndata: {"type":"content","text":"a"}\n\n: keepalive\n\nid: 2\ndata: {"type":"done"}';
+    const text =
+      ': keepalive\n\nid: 1\ndata: {"type":"content","text":"a"}\n\n: keepalive\n\nid: 2\ndata: {"type":"done"}';
     const reference: RunnelEvent[] = [];
     for await (const e of readEventStream(bodyOf(text))) reference.push(e);
     expect(await flat(bodyOf(text))).toEqual(reference);
@@ -43,11 +46,15 @@ describe('readEventBatches', () => {
   });
 
   it('an invalid frame becomes protocol_error and ends the stream', async () => {
-    const text = 'data: {"type":"content","text":"a"}\n\ndata: {"type":"content"}\n\ndata: {"type":"done"}\n\n';
+    const text =
+      'data: {"type":"content","text":"a"}\n\ndata: {"type":"content"}\n\ndata: {"type":"done"}\n\n';
     const events = await flat(bodyOf(text, 1000));
     expect(events).toEqual([
       { type: 'content', text: 'a' },
-      { type: 'error', error: { code: 'protocol_error', message: 'The server sent an unreadable event' } },
+      {
+        type: 'error',
+        error: { code: 'protocol_error', message: 'The server sent an unreadable event' },
+      },
     ]);
   });
 

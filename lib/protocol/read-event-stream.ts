@@ -14,7 +14,9 @@ const UNREADABLE: RunnelEvent = {
  * the page's budget. A frame that is not a valid Runnel event yields a `protocol_error` and ends
  * the stream; a consumer that stops early cancels the body, which closes the connection.
  */
-export async function* readEventBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<RunnelEvent[]> {
+export async function* readEventBatches(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<RunnelEvent[]> {
   let batch: RunnelEvent[] = [];
   let broken = false;
   const parser = createParser({
@@ -58,6 +60,8 @@ export async function* readEventBatches(body: ReadableStream<Uint8Array>): Async
 }
 
 /** The same stream one event at a time: simpler for tests and tools, slower for a page. */
-export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<RunnelEvent> {
+export async function* readEventStream(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<RunnelEvent> {
   for await (const batch of readEventBatches(body)) yield* batch;
 }

@@ -4,8 +4,8 @@
  * started next to the open app by playwright.config.ts. `E2E_PORT_BASE` moves it with the rest.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { APP_ENV } from '../../e2e/support/app-env';
-import { HOST_URL } from '../../e2e/widget/host-ports';
+import { APP_ENV } from './app-env';
+import { HOST_URL } from './host-ports';
 import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;

@@ -1,5 +1,5 @@
-import { handleChat } from '@/lib/gateway/handle-chat';
-import { withRuntime } from '@/lib/gateway/with-runtime';
+import { handleChat } from '@/lib/server/gateway/handle-chat';
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
 import { withAccess } from '@/lib/server/auth/api-gate';
 
 // Streams must never be cached or prerendered, and need Node's fetch for upstream aborts.

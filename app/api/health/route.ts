@@ -1,5 +1,5 @@
-import { withRuntime } from '@/lib/gateway/with-runtime';
-import { checkProvider } from '@/lib/providers/health';
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { checkProvider } from '@/lib/server/providers/health';
 import { healthView } from '@/lib/server/auth/health-view';
 
 export const runtime = 'nodejs';

@@ -1,4 +1,4 @@
-import { withRuntime } from '@/lib/gateway/with-runtime';
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
 import { withAccess } from '@/lib/server/auth/api-gate';
 
 export const runtime = 'nodejs';

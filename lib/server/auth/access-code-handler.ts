@@ -1,6 +1,6 @@
 import 'server-only';
-import { jsonError } from '../../gateway/json-error';
-import { readJsonBody } from '../../gateway/read-body';
+import { jsonError } from '../gateway/json-error';
+import { readJsonBody } from '../gateway/read-body';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { accessCodeUser, matchAccessCode } from './access-codes';
 import { clientAddress } from './client-address';

@@ -1,6 +1,6 @@
 import 'server-only';
-import { ConfigError } from '../../config/schema';
-import { jsonError } from '../../gateway/json-error';
+import { ConfigError } from '../config/schema';
+import { jsonError } from '../gateway/json-error';
 import { getAuthConfig } from '../config/auth-config';
 import type { Authentication } from './authenticate';
 import type { Identity } from './identity';

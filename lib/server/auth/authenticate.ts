@@ -1,7 +1,7 @@
 import 'server-only';
 import type { HeaderSource } from './header-source';
 import { parse as parseCookies } from 'cookie';
-import { isOriginAllowed, type EmbedAllowlist } from '../../embed/origins';
+import { isOriginAllowed, type EmbedAllowlist } from '../../protocol/embed-origins';
 import {
   EMBED_HOST_HEADER,
   EMBED_PASS_HEADER,

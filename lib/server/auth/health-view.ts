@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from '../../config/schema';
+import { ConfigError } from '../config/schema';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { authenticate } from './resolve-identity';
 

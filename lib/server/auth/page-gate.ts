@@ -1,5 +1,5 @@
 import 'server-only';
-import { isEmbedPath } from '../../embed/origins';
+import { isEmbedPath } from '../../protocol/embed-origins';
 import { getAuthConfig } from '../config/auth-config';
 import type { HeaderSource } from './header-source';
 import { authenticate } from './resolve-identity';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { HeaderSource } from './header-source';
-import { getEmbedAllowlist } from '../../config/embed-config';
+import { getEmbedAllowlist } from '../config/embed-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { authenticateWith, type Authentication } from './authenticate';
 import type { Identity } from './identity';

@@ -1,6 +1,6 @@
 import 'server-only';
-import { ConfigError } from '../../config/schema';
-import { getServerConfig } from '../../config/server-config';
+import { ConfigError } from '../config/schema';
+import { getServerConfig } from '../config/server-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { oidcClient } from './oidc-client';
 import { installPeerStamp } from './peer-stamp';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config/schema';
+import { ConfigError } from './schema';
 
 /** One access code. `name` is what logs, limits and the header show; never the code itself. */
 export interface AccessCode {

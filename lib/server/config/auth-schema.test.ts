@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config/schema';
+import { ConfigError } from './schema';
 import { buildAuthConfig } from './auth-schema';
 import { listensBeyondLoopback } from './listen-address';
 

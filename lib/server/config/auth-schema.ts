@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, formatIssues, optionalText, positiveInt } from '../../config/schema';
+import { ConfigError, formatIssues, optionalText, positiveInt } from './schema';
 import { LOOPBACK_RANGES, parseAddressRanges, type AddressRange } from './address-ranges';
 import { parseAccessCodes, parseAllowedEmails, type AccessCode } from './auth-lists';
 

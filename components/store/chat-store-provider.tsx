@@ -1,0 +1,39 @@
+'use client';
+
+import { createContext, useState, type ReactNode } from 'react';
+import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
+import { useApiFetch } from './api-fetch';
+import { browserStreamScheduler, browserTimers } from './browser-scheduling';
+import { useStoreLifecycle } from './use-store-lifecycle';
+
+/** The store of the nearest `ChatStoreProvider`. */
+export const ChatStoreContext = createContext<ChatStore | null>(null);
+
+/** Where a page keeps its conversations (the chat page's database, or the widget's). */
+export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>;
+
+/**
+ * Owns one chat store (one store per provider component, no module singleton, so the page and
+ * the widget each have theirs), with the API fetch of the nearest `ApiFetchContext`, frame scheduling and timers and the given
+ * persistence; loads it on mount and writes pending changes when the page is hidden or closed.
+ */
+export function ChatStoreProvider({
+  createPersistence,
+  children,
+}: {
+  /** Read once, when the store is created. */
+  createPersistence: PersistenceFactory;
+  children: ReactNode;
+}) {
+  const apiFetch = useApiFetch();
+  const [store] = useState(() =>
+    createChatStore({
+      createPersistence,
+      fetch: apiFetch,
+      scheduleFrame: browserStreamScheduler(),
+      timers: browserTimers,
+    }),
+  );
+  useStoreLifecycle(store);
+  return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
+}

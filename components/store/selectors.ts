@@ -1,0 +1,35 @@
+import type { ChatActions } from '@/lib/browser/chat/chat-store';
+import type { ChatState } from '@/lib/browser/chat/chat-state';
+
+/**
+ * The chat store's derived reads, in one place so components share one definition of "the open
+ * conversation's …". Each returns a primitive or an existing object, so a subscription re-renders
+ * only when that value changes.
+ */
+type S = ChatState & ChatActions;
+
+/** The open conversation, if any. */
+const active = (s: S) => (s.activeId ? s.conversations[s.activeId] : undefined);
+
+/** Whether the open conversation has any message (else the new-chat screen shows). */
+export const selectActiveHasMessages = (s: S): boolean => (active(s)?.messages.length ?? 0) > 0;
+
+/** Whether an answer is streaming in the open conversation. */
+export const selectActiveRunning = (s: S): boolean =>
+  s.activeId ? Boolean(s.running[s.activeId]) : false;
+
+/** The open conversation's title. */
+export const selectActiveTitle = (s: S): string | undefined => active(s)?.title;
+
+/** The open conversation's model, or for a new chat the last one picked. */
+export const selectChosenModel = (s: S): string | null =>
+  s.activeId ? (active(s)?.model ?? null) : s.lastModel;
+
+/** The open conversation's settings, or those a new chat starts with. */
+export const selectActiveSettings = (s: S) => active(s)?.settings ?? s.newChatSettings;
+
+/** Whether an answer is streaming in conversation `id`. */
+export const selectRunning =
+  (id: string) =>
+  (s: S): boolean =>
+    Boolean(s.running[id]);

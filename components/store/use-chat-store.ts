@@ -1,0 +1,19 @@
+'use client';
+
+import { useContext } from 'react';
+import { useStore } from 'zustand';
+import type { ChatActions, ChatStore } from '@/lib/browser/chat/chat-store';
+import type { ChatState } from '@/lib/browser/chat/chat-state';
+import { ChatStoreContext } from './chat-store-provider';
+
+/** The chat store itself (for actions and one-off reads in event handlers). */
+export function useChatStoreApi(): ChatStore {
+  const store = useContext(ChatStoreContext);
+  if (!store) throw new Error('useChatStore must be used inside <ChatStoreProvider>');
+  return store;
+}
+
+/** Subscribes to a slice of the chat store; re-renders only when the slice changes. */
+export function useChatStore<T>(selector: (state: ChatState & ChatActions) => T): T {
+  return useStore(useChatStoreApi(), selector);
+}

@@ -1,0 +1,77 @@
+import type { ChatMessage, ChatRequest } from '../../protocol/chat-request';
+import type { ConversationSettings } from './conversation';
+import type { AssistantMessage, Message } from './message';
+
+/** What the request builder needs to know about the model. */
+export interface ModelTraits {
+  id: string;
+  kind: 'chat' | 'completion';
+  reasoning?: boolean;
+}
+
+function sampling(settings: ConversationSettings, model: ModelTraits): Partial<ChatRequest> {
+  const out: Partial<ChatRequest> = {};
+  if (settings.temperature !== null) out.temperature = settings.temperature;
+  if (settings.maxTokens !== null) out.max_tokens = settings.maxTokens;
+  if (model.reasoning && settings.reasoningEffort !== null)
+    out.reasoning_effort = settings.reasoningEffort;
+  return out;
+}
+
+/** History as the API wants it: empty failed answers are left out, reasoning is not sent back. */
+function toChatMessages(history: readonly Message[], systemPrompt: string): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  if (systemPrompt.trim()) out.push({ role: 'system', content: systemPrompt });
+  for (const m of history) {
+    if (m.role === 'assistant' && !m.content) continue;
+    out.push({ role: m.role, content: m.content });
+  }
+  return out;
+}
+
+/**
+ * The body of `POST /api/chat` for a new answer after `history` (which ends with the user's turn).
+ * Text-completion models get the last user message as a plain prompt: each prompt stands alone.
+ */
+export function buildAnswerRequest(
+  history: readonly Message[],
+  settings: ConversationSettings,
+  model: ModelTraits,
+): ChatRequest {
+  if (model.kind === 'completion') {
+    const prompt = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
+    return { model: model.id, prompt, ...sampling(settings, model) };
+  }
+  return {
+    model: model.id,
+    messages: toChatMessages(history, settings.systemPrompt),
+    ...sampling(settings, model),
+  };
+}
+
+/**
+ * The body for **Continue** on an answer cut at `length`: the partial answer goes last with
+ * `continue_final_message: true, add_generation_prompt: false`; the server turns this into a
+ * follow-up turn for presets that cannot continue in place. A text completion simply resumes from
+ * prompt + partial text.
+ */
+export function buildContinueRequest(
+  history: readonly Message[],
+  partial: AssistantMessage,
+  settings: ConversationSettings,
+  model: ModelTraits,
+): ChatRequest {
+  if (model.kind === 'completion') {
+    const prompt = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
+    return { model: model.id, prompt: prompt + partial.content, ...sampling(settings, model) };
+  }
+  const messages = toChatMessages(history, settings.systemPrompt);
+  messages.push({ role: 'assistant', content: partial.content });
+  return {
+    model: model.id,
+    messages,
+    continue_final_message: true,
+    add_generation_prompt: false,
+    ...sampling(settings, model),
+  };
+}

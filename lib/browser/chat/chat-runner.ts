@@ -1,0 +1,192 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { ChatRequest } from '../../protocol/chat-request';
+import { isProgress, type RunnelEvent } from '../../protocol/events';
+import { applyEvent, finishRun } from './apply-event';
+import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
+import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
+import { deriveTitle } from './conversation';
+import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
+import {
+  createAssistantMessage,
+  isAssistant,
+  type AssistantMessage,
+  type AssistantStatus,
+  type Message,
+} from './message';
+import type { SaveScheduler } from './save-scheduler';
+import { sendChat } from './send-chat';
+
+/** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
+const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
+  complete: 'Response complete',
+  length: 'Response stopped at the token limit',
+  stopped: 'Response stopped',
+  error: 'Response failed',
+  incomplete: 'Response cut off',
+  streaming: 'Generating…',
+};
+
+/** What the runner needs from the store around it. */
+export interface RunnerDeps {
+  get: StoreApi<ChatState>['getState'];
+  set: StoreApi<ChatState>['setState'];
+  saver: SaveScheduler;
+  fetch: typeof fetch;
+  now: () => number;
+  scheduleFrame: ScheduleFrame;
+  chatUrl?: string;
+  newId?: () => string;
+}
+
+/**
+ * Starts, streams and settles answers: one run per conversation at a time. Events are applied to
+ * the store once per frame; the conversation is saved while it streams and when it ends.
+ */
+export function createRunner(deps: RunnerDeps) {
+  const { get, set, saver, now } = deps;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const controllers = new Map<string, AbortController>();
+
+  const isRunning = (conversationId: string) => controllers.has(conversationId);
+
+  async function run(conversationId: string, messageId: string, body: ChatRequest): Promise<void> {
+    const controller = new AbortController();
+    controllers.set(conversationId, controller);
+    set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
+    announce(conversationId, 'Generating…');
+    saver.flush(conversationId);
+
+    // Each event keeps its arrival time, so first-token and reasoning timers do not depend on frames.
+    const batcher = createFrameBatcher<{ event: RunnelEvent; at: number }>((items) => {
+      set((s) =>
+        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
+          items.reduce((acc, { event, at }) => applyEvent(acc, event, at), m),
+        ),
+      );
+      saver.touch(conversationId);
+    }, deps.scheduleFrame);
+
+    // Progress is paced, except the first text (the end of the wait); anything else is shown at once.
+    let textSeen = false;
+    const isPaced = (event: RunnelEvent) => {
+      const text = event.type === 'content' || event.type === 'reasoning';
+      const paced = isProgress(event) && (textSeen || !text);
+      if (text) textSeen = true;
+      return paced;
+    };
+    const end = await sendChat({
+      fetch: deps.fetch,
+      body,
+      signal: controller.signal,
+      onEvents: (events) => {
+        const at = now();
+        for (const event of events) batcher.push({ event, at }, !isPaced(event));
+      },
+      ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
+    });
+    batcher.flush();
+    set((s) => {
+      const { [conversationId]: _done, ...running } = s.running;
+      return {
+        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
+          finishRun(m, end, now()),
+        ),
+        running,
+      };
+    });
+    if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
+    const settled = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
+    if (isAssistant(settled)) announce(conversationId, END_ANNOUNCEMENTS[settled.status]);
+    saver.flush(conversationId);
+  }
+
+  /** Tells the status region, when the conversation is the one on screen. */
+  function announce(conversationId: string, text: string): void {
+    if (get().activeId !== conversationId) return;
+    set((s) => ({ announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } }));
+  }
+
+  /** Replaces the messages of a conversation, bumps it to the top and starts a run. */
+  function startAnswer(conversationId: string, messages: Message[], model: ModelTraits): void {
+    const conversation = get().conversations[conversationId];
+    if (!conversation || isRunning(conversationId)) return;
+    const assistant = createAssistantMessage(newId(), model.id, now());
+    const body = buildAnswerRequest(messages, conversation.settings, model);
+    set((s) => ({
+      ...patchConversation(s, conversationId, (c) => ({
+        ...c,
+        messages: [...messages, assistant],
+        model: model.id,
+        updatedAt: now(),
+      })),
+      order: bumpOrder(s.order, conversationId),
+    }));
+    void run(conversationId, assistant.id, body);
+  }
+
+  return {
+    send(conversationId: string, text: string, model: ModelTraits): void {
+      const conversation = get().conversations[conversationId];
+      if (!conversation || isRunning(conversationId) || !text.trim()) return;
+      const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
+      if (!conversation.titleEdited && conversation.messages.length === 0) {
+        set((s) =>
+          patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })),
+        );
+      }
+      startAnswer(conversationId, [...conversation.messages, user], model);
+    },
+
+    stop(conversationId: string): void {
+      controllers.get(conversationId)?.abort();
+    },
+
+    regenerate(conversationId: string, messageId: string, model: ModelTraits): void {
+      const conversation = get().conversations[conversationId];
+      const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
+      if (!conversation || index < 1) return;
+      startAnswer(conversationId, conversation.messages.slice(0, index), model);
+    },
+
+    editAndResend(
+      conversationId: string,
+      messageId: string,
+      text: string,
+      model: ModelTraits,
+    ): void {
+      const conversation = get().conversations[conversationId];
+      const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
+      const original = conversation?.messages[index];
+      if (!conversation || !original || original.role !== 'user' || !text.trim()) return;
+      const edited: Message = { ...original, content: text };
+      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model);
+    },
+
+    continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void {
+      const conversation = get().conversations[conversationId];
+      const last = conversation?.messages.at(-1);
+      if (!conversation || !isAssistant(last) || last.id !== messageId || isRunning(conversationId))
+        return;
+      const history = conversation.messages.slice(0, -1);
+      const body = buildContinueRequest(history, last, conversation.settings, model);
+      const t = now();
+      set((s) =>
+        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+          ...m,
+          status: 'streaming',
+          priorUsage: m.usage,
+          usageFinal: false,
+          finishReason: undefined,
+          error: undefined,
+          // A new run: its own first-token time; the reasoning timer of the first run stays.
+          timing: {
+            sentAt: t,
+            reasoningStartedAt: m.timing.reasoningStartedAt,
+            reasoningEndedAt: m.timing.reasoningEndedAt,
+          },
+        })),
+      );
+      void run(conversationId, messageId, body);
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RunnelEvent } from '../../protocol/events';
+import { createChatStore } from './chat-store';
+import { createMemoryBackend, type KvBackend } from './kv-backend';
+import type { AssistantMessage } from './message';
+import { createPersistence } from './persistence';
+import {
+  fakeFetch,
+  manualFrames,
+  REASONING_STREAM,
+  sseResponse,
+  until,
+} from '../../../testing/unit/chat-test-support';
+
+const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
+
+function setup(
+  respond: (body: Record<string, unknown>) => Response,
+  backend: KvBackend = createMemoryBackend(),
+) {
+  const frames = manualFrames();
+  const f = fakeFetch(respond);
+  let id = 0;
+  const store = createChatStore({
+    createPersistence: (onFallback) => createPersistence(backend, onFallback),
+    fetch: f,
+    newId: () => `id${++id}`,
+    scheduleFrame: frames.schedule,
+    timers: {
+      setTimeout: (cb, ms) => setTimeout(cb, ms),
+      clearTimeout: (h) => clearTimeout(h as never),
+    },
+    saveIntervalMs: 20,
+  });
+  const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
+  const answer = () => active().messages.at(-1) as AssistantMessage;
+  const idle = () => Object.keys(store.getState().running).length === 0;
+  return { store, frames, fetch: f, active, answer, idle, backend };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('chat store: sending', () => {
+  it('saves the question and the new active conversation at once, before any throttled save', async () => {
+    const backend = createMemoryBackend();
+    const t = setup(() => sseResponse(REASONING_STREAM), backend);
+    await t.store.getState().hydrate();
+    t.store.getState().send('Remember this', CHAT);
+    // No timer has run yet: only the immediate saves can have reached the backend.
+    await Promise.resolve();
+    const stored = Object.fromEntries(await backend.entries());
+    expect(JSON.stringify(stored)).toContain('Remember this');
+    expect(JSON.stringify(stored)).toContain(`"activeId":"${t.active().id}"`);
+    await until(t.idle);
+  });
+
+  it('creates a conversation titled by the first message and streams to complete', async () => {
+    const t = setup(() => sseResponse(REASONING_STREAM));
+    await t.store.getState().hydrate();
+    t.store.getState().send('What is 6 × 7?', CHAT);
+    expect(t.active().title).toBe('What is 6 × 7?');
+    expect(t.answer().status).toBe('streaming');
+    expect(t.store.getState().running).toEqual({ [t.active().id]: t.answer().id });
+    await until(t.idle);
+    expect(t.answer()).toMatchObject({
+      status: 'complete',
+      content: 'The answer is 42.',
+      reasoning: 'Thinking.',
+    });
+    expect(t.fetch.bodies[0]).toEqual({
+      model: 'vllm:chat',
+      messages: [{ role: 'user', content: 'What is 6 × 7?' }],
+    });
+  });
+
+  it('applies events once per frame, not once per event', async () => {
+    let push!: (e: RunnelEvent) => void;
+    let close!: () => void;
+    const t = setup(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          const enc = new TextEncoder();
+          let seq = 0;
+          push = (e) => c.enqueue(enc.encode(`id: ${++seq}\ndata: ${JSON.stringify(e)}\n\n`));
+          close = () => c.close();
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    await t.store.getState().hydrate();
+    const listener = vi.fn();
+    t.store.getState().send('hi', CHAT);
+    await until(() => push !== undefined);
+    t.store.subscribe(listener);
+    for (const word of ['a', 'b', 'c', 'd']) push({ type: 'content', text: word });
+    await until(() => t.frames.pending > 0);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(listener).not.toHaveBeenCalled();
+    t.frames.runFrame();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(t.answer().content).toBe('abcd');
+    push({ type: 'done' });
+    close();
+    await until(t.idle);
+    expect(t.answer().status).toBe('complete');
+  });
+
+  it('stop aborts the request and keeps the partial answer as stopped', async () => {
+    const t = setup(() => sseResponse([{ type: 'content', text: 'partial' }], { hang: true }));
+    await t.store.getState().hydrate();
+    t.store.getState().send('go', CHAT);
+    await until(() => t.frames.pending > 0);
+    t.store.getState().stop(t.active().id);
+    await until(t.idle);
+    expect(t.fetch.signals[0]!.aborted).toBe(true);
+    expect(t.answer()).toMatchObject({ status: 'stopped', content: 'partial' });
+  });
+
+  it('a stream that ends without done → incomplete; an HTTP error → error', async () => {
+    const t = setup((body) =>
+      body.model === 'bad'
+        ? Response.json(
+            { error: { code: 'model_not_found', message: 'Unknown model' } },
+            { status: 404 },
+          )
+        : sseResponse([{ type: 'content', text: 'Let me' }]),
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('a', CHAT);
+    await until(t.idle);
+    expect(t.answer()).toMatchObject({ status: 'incomplete', content: 'Let me' });
+    t.store.getState().send('b', { id: 'bad', kind: 'chat' });
+    await until(t.idle);
+    expect(t.answer()).toMatchObject({ status: 'error', error: { message: 'Unknown model' } });
+  });
+
+  it('length → Continue sends the partial answer and extends the same message', async () => {
+    const t = setup((body) =>
+      body.continue_final_message
+        ? sseResponse([
+            { type: 'content', text: ' far away.' },
+            { type: 'finish', reason: 'stop' },
+            { type: 'done' },
+          ])
+        : sseResponse([
+            { type: 'content', text: 'Once upon a time' },
+            { type: 'finish', reason: 'length' },
+            { type: 'done' },
+          ]),
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('story', CHAT);
+    await until(t.idle);
+    expect(t.answer().status).toBe('length');
+    const messageId = t.answer().id;
+    t.store.getState().continueAnswer(t.active().id, messageId, CHAT);
+    await until(t.idle);
+    expect(t.fetch.bodies[1]).toEqual({
+      model: 'vllm:chat',
+      messages: [
+        { role: 'user', content: 'story' },
+        { role: 'assistant', content: 'Once upon a time' },
+      ],
+      continue_final_message: true,
+      add_generation_prompt: false,
+    });
+    expect(t.answer()).toMatchObject({
+      id: messageId,
+      status: 'complete',
+      content: 'Once upon a time far away.',
+    });
+    expect(t.active().messages).toHaveLength(2);
+  });
+
+  it('regenerate replaces the answer; edit re-sends from the edited message', async () => {
+    let n = 0;
+    const t = setup(() =>
+      sseResponse([{ type: 'content', text: `answer ${++n}` }, { type: 'done' }]),
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('q1', CHAT);
+    await until(t.idle);
+    t.store.getState().send('q2', CHAT);
+    await until(t.idle);
+    const conv = t.active();
+    t.store.getState().regenerate(conv.id, conv.messages[1]!.id, CHAT);
+    await until(t.idle);
+    expect(t.active().messages.map((m) => m.content)).toEqual(['q1', 'answer 3']);
+    t.store.getState().editAndResend(conv.id, conv.messages[0]!.id, 'q1 edited', CHAT);
+    await until(t.idle);
+    expect(t.active().messages.map((m) => m.content)).toEqual(['q1 edited', 'answer 4']);
+  });
+});
+
+describe('chat store: persistence', () => {
+  it('saves a streaming answer while it streams and at its end; reload marks it incomplete', async () => {
+    const backend = createMemoryBackend();
+    const t = setup(
+      () => sseResponse([{ type: 'content', text: 'partial answer' }], { hang: true }),
+      backend,
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('hello', CHAT);
+    await until(() => t.frames.pending > 0);
+    t.frames.runFrame();
+    // Saved within the save interval without the stream ending.
+    await new Promise((r) => setTimeout(r, 60));
+    const saved = (await backend.get(`conversation:${t.active().id}`)) as {
+      messages: AssistantMessage[];
+    };
+    expect(saved.messages[1]).toMatchObject({ status: 'streaming', content: 'partial answer' });
+
+    // A new page over the same storage (the reload): the answer is kept, marked incomplete.
+    const reloaded = setup(() => sseResponse([]), backend);
+    await reloaded.store.getState().hydrate();
+    expect(reloaded.store.getState().activeId).toBe(t.active().id);
+    expect(reloaded.answer()).toMatchObject({
+      status: 'incomplete',
+      content: 'partial answer',
+      interruption: 'reload',
+    });
+    t.store.getState().stop(t.active().id);
+    await until(t.idle);
+  });
+
+  it('keeps drafts, renames and deletions', async () => {
+    const backend = createMemoryBackend();
+    const t = setup(() => sseResponse([{ type: 'done' }]), backend);
+    await t.store.getState().hydrate();
+    t.store.getState().send('first', CHAT);
+    await until(t.idle);
+    const id = t.active().id;
+    t.store.getState().setDraft(id, 'unsent words');
+    t.store.getState().renameConversation(id, '  My   chat ');
+    t.store.getState().flushSaves();
+    await new Promise((r) => setTimeout(r, 5));
+    const again = setup(() => sseResponse([]), backend);
+    await again.store.getState().hydrate();
+    expect(again.store.getState().drafts[id]).toBe('unsent words');
+    expect(again.active().title).toBe('My chat');
+    again.store.getState().deleteConversation(id);
+    await new Promise((r) => setTimeout(r, 30));
+    const third = setup(() => sseResponse([]), backend);
+    await third.store.getState().hydrate();
+    expect(third.store.getState().order).toEqual([]);
+  });
+
+  it('a failing storage shows a notice and the app keeps working in memory', async () => {
+    const broken: KvBackend = {
+      get: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+      set: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+      del: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+      entries: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+    };
+    const t = setup(() => sseResponse(REASONING_STREAM), broken);
+    await t.store.getState().hydrate();
+    expect(t.store.getState().hydrated).toBe(true);
+    expect(t.store.getState().storageNotice).toMatch(/in memory/);
+    t.store.getState().send('still works', CHAT);
+    await until(t.idle);
+    expect(t.answer().status).toBe('complete');
+    t.store.getState().dismissStorageNotice();
+    expect(t.store.getState().storageNotice).toBeNull();
+  });
+});

@@ -1,0 +1,249 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { settleInterrupted } from './apply-event';
+import type { ModelTraits } from './build-request';
+import { createRunner } from './chat-runner';
+import {
+  bumpOrder,
+  initialChatState,
+  NEW_CHAT_DRAFT,
+  patchConversation,
+  type ChatState,
+} from './chat-state';
+import {
+  createConversation,
+  DEFAULT_SETTINGS,
+  sortByRecent,
+  UNTITLED,
+  type ConversationSettings,
+} from './conversation';
+import type { ScheduleFrame } from './frame-batcher';
+import { createMemoryBackend } from './kv-backend';
+import { isAssistant } from './message';
+import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
+import { createSaveScheduler, type TimerApi } from './save-scheduler';
+
+/** Everything the store does, besides its data. */
+export interface ChatActions {
+  /** Loads the persisted state; reloaded `streaming` answers become `incomplete`. */
+  hydrate(): Promise<void>;
+  /** Opens the empty "new chat" screen; the conversation is created on first send. */
+  startNewChat(): void;
+  selectConversation(id: string): void;
+  renameConversation(id: string, title: string): void;
+  deleteConversation(id: string): void;
+  /** Model for a conversation, or for the next new one when `id` is null. */
+  setModel(id: string | null, model: string): void;
+  /** Settings of a conversation, or of the next new one when `id` is null. */
+  updateSettings(id: string | null, patch: Partial<ConversationSettings>): void;
+  setDraft(key: string, text: string): void;
+  /** Sends `text` in the active conversation (creating one) and streams the answer. */
+  send(text: string, model: ModelTraits): void;
+  /** Aborts the answer streaming in a conversation; the partial answer is kept as `stopped`. */
+  stop(conversationId: string): void;
+  /** Replaces an answer (Regenerate, Retry) with a new one; later messages are dropped. */
+  regenerate(conversationId: string, messageId: string, model: ModelTraits): void;
+  /** Extends an answer that ended at `length`. */
+  continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void;
+  /** Replaces a user message's text, drops what followed and asks again. */
+  editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
+  dismissStorageNotice(): void;
+  /** Writes every pending change now (the page is being hidden). */
+  flushSaves(): void;
+}
+
+export type ChatStore = StoreApi<ChatState & ChatActions>;
+
+/** The store's surroundings, injected so tests can run it without a browser. */
+export interface ChatStoreDeps {
+  /** Builds the persistence; `onFallback` is called once if storage fails. Defaults to memory. */
+  createPersistence?: (onFallback: (message: string) => void) => ChatPersistence;
+  fetch: typeof fetch;
+  now?: () => number;
+  newId?: () => string;
+  scheduleFrame: ScheduleFrame;
+  timers: TimerApi;
+  /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
+  saveIntervalMs?: number;
+  chatUrl?: string;
+}
+
+const META_KEY = '\u0000meta';
+
+/** What of the state is kept as meta (persistence.ts). */
+function metaOf(s: ChatState): StoredMeta {
+  return { activeId: s.activeId, drafts: s.drafts, lastModel: s.lastModel };
+}
+
+/**
+ * Creates a chat store: one per provider component, never a module-level singleton (ARCHITECTURE.md,
+ * "Where state lives"), so the page and the widget each have their own. Vanilla zustand, so it
+ * runs and is tested without React.
+ */
+export function createChatStore(deps: ChatStoreDeps): ChatStore {
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  return createStore<ChatState & ChatActions>()((set, get) => {
+    const persistence = (
+      deps.createPersistence ?? ((cb) => createPersistence(createMemoryBackend(), cb))
+    )((message) => set({ storageNotice: message }));
+    const saver = createSaveScheduler(
+      (key) => {
+        const s = get();
+        if (key === META_KEY) {
+          void persistence.saveMeta(metaOf(s));
+          return;
+        }
+        const conversation = s.conversations[key];
+        if (conversation) void persistence.saveConversation(conversation);
+      },
+      deps.timers,
+      deps.saveIntervalMs ?? 500,
+    );
+    const touchMeta = () => saver.touch(META_KEY);
+    const runner = createRunner({
+      get,
+      set,
+      saver,
+      fetch: deps.fetch,
+      now,
+      newId,
+      scheduleFrame: deps.scheduleFrame,
+      ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
+    });
+
+    return {
+      ...initialChatState(),
+
+      async hydrate() {
+        if (get().hydrated) return;
+        const snapshot = await persistence.load();
+        const conversations: ChatState['conversations'] = {};
+        const settled: string[] = [];
+        for (const c of snapshot.conversations) {
+          const messages = c.messages.map((m) => (isAssistant(m) ? settleInterrupted(m) : m));
+          if (messages.some((m, i) => m !== c.messages[i])) settled.push(c.id);
+          conversations[c.id] = { ...c, messages };
+        }
+        const { activeId, drafts, lastModel } = snapshot.meta;
+        set((s) => ({
+          hydrated: true,
+          conversations: { ...conversations, ...s.conversations },
+          order: sortByRecent(Object.values({ ...conversations, ...s.conversations })),
+          activeId: activeId && conversations[activeId] ? activeId : null,
+          drafts: { ...drafts, ...s.drafts },
+          lastModel: s.lastModel ?? lastModel,
+        }));
+        for (const id of settled) saver.flush(id);
+        // Meta may have come from the page-hide stash: put it in the database (which clears it).
+        touchMeta();
+      },
+
+      startNewChat() {
+        set({ activeId: null });
+        touchMeta();
+      },
+
+      selectConversation(id) {
+        if (!get().conversations[id]) return;
+        set({ activeId: id });
+        touchMeta();
+      },
+
+      renameConversation(id, title) {
+        const clean = title.replace(/\s+/g, ' ').trim();
+        set((s) =>
+          patchConversation(s, id, (c) => ({
+            ...c,
+            title: clean || UNTITLED,
+            titleEdited: Boolean(clean),
+          })),
+        );
+        saver.flush(id);
+      },
+
+      deleteConversation(id) {
+        runner.stop(id);
+        saver.drop(id);
+        set((s) => {
+          const { [id]: _removed, ...conversations } = s.conversations;
+          const { [id]: _draft, ...drafts } = s.drafts;
+          return {
+            conversations,
+            drafts,
+            order: s.order.filter((x) => x !== id),
+            activeId: s.activeId === id ? null : s.activeId,
+          };
+        });
+        void persistence.deleteConversation(id);
+        touchMeta();
+      },
+
+      setModel(id, model) {
+        if (id) {
+          set((s) => ({ ...patchConversation(s, id, (c) => ({ ...c, model })), lastModel: model }));
+          saver.flush(id);
+        } else {
+          set({ lastModel: model });
+        }
+        touchMeta();
+      },
+
+      updateSettings(id, patch) {
+        if (id === null) {
+          set((s) => ({ newChatSettings: { ...s.newChatSettings, ...patch } }));
+          return;
+        }
+        set((s) =>
+          patchConversation(s, id, (c) => ({ ...c, settings: { ...c.settings, ...patch } })),
+        );
+        saver.touch(id);
+      },
+
+      setDraft(key, text) {
+        set((s) => ({ drafts: { ...s.drafts, [key]: text } }));
+        touchMeta();
+      },
+
+      send(text, model) {
+        const s = get();
+        let id = s.activeId;
+        if (!id || !s.conversations[id]) {
+          id = newId();
+          const conversation = createConversation(id, model.id, now(), s.newChatSettings);
+          const { [NEW_CHAT_DRAFT]: _draft, ...drafts } = s.drafts;
+          set({
+            conversations: { ...s.conversations, [id]: conversation },
+            order: bumpOrder(s.order, id),
+            activeId: id,
+            drafts,
+            lastModel: model.id,
+            newChatSettings: { ...DEFAULT_SETTINGS },
+          });
+        } else {
+          set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
+        }
+        runner.send(id, text, model);
+        // A question is saved the moment it is sent, and a new conversation becomes the active one
+        // on disk at once: a reload a few ms later must find both (only token updates are throttled).
+        saver.flush(id);
+        if (id !== s.activeId) saver.flush(META_KEY);
+        else touchMeta();
+      },
+
+      stop: (conversationId) => runner.stop(conversationId),
+      regenerate: (conversationId, messageId, model) =>
+        runner.regenerate(conversationId, messageId, model),
+      continueAnswer: (conversationId, messageId, model) =>
+        runner.continueAnswer(conversationId, messageId, model),
+      editAndResend: (conversationId, messageId, text, model) =>
+        runner.editAndResend(conversationId, messageId, text, model),
+      dismissStorageNotice: () => set({ storageNotice: null }),
+      flushSaves: () => {
+        const s = get();
+        // Database writes may not finish if the page is going away; the stash is synchronous.
+        if (s.hydrated) persistence.stashMeta(metaOf(s));
+        saver.flushAll();
+      },
+    };
+  });
+}

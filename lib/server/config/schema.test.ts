@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { buildConfig, ConfigError } from './schema';
+
+const noFile = () => {
+  throw new Error('no file expected');
+};
+
+describe('buildConfig', () => {
+  it('has the documented defaults', () => {
+    const config = buildConfig({}, noFile);
+    expect(config).toMatchObject({
+      multiProvider: false,
+      maxOutputTokens: 4096,
+      maxRequestBytes: 8 * 1024 * 1024,
+      upstreamHeadersTimeoutMs: 60_000,
+      upstreamIdleTimeoutMs: 180_000,
+      keepaliveIntervalMs: 15_000,
+    });
+    expect(config.providers).toEqual([
+      {
+        id: 'vllm',
+        label: 'vllm',
+        baseURL: 'http://localhost:8000/v1',
+        preset: 'vllm',
+        models: [],
+        modelsAreAllowlist: false,
+      },
+    ]);
+  });
+
+  it('reads the single-provider variables', () => {
+    const config = buildConfig(
+      {
+        OPENAI_BASE_URL: 'https://api.example.test/v1/',
+        OPENAI_API_KEY: 'k-123',
+        PROVIDER_PRESET: 'ark',
+        MODELS: 'a, b=completion ,c=chat',
+        DEFAULT_MODEL: 'b',
+        MAX_OUTPUT_TOKENS: '100',
+        SYSTEM_PROMPT: 'Be kind.',
+      },
+      noFile,
+    );
+    expect(config.providers[0]).toMatchObject({
+      baseURL: 'https://api.example.test/v1',
+      apiKey: 'k-123',
+      preset: 'ark',
+      modelsAreAllowlist: true,
+      models: [{ id: 'a' }, { id: 'b', kind: 'completion' }, { id: 'c', kind: 'chat' }],
+    });
+    expect(config).toMatchObject({
+      defaultModel: 'b',
+      maxOutputTokens: 100,
+      systemPrompt: 'Be kind.',
+    });
+  });
+
+  it.each([
+    [{ PROVIDER_PRESET: 'nope' }, 'PROVIDER_PRESET'],
+    [{ MAX_OUTPUT_TOKENS: 'lots' }, 'MAX_OUTPUT_TOKENS'],
+    [{ OPENAI_BASE_URL: 'ftp://x' }, 'OPENAI_BASE_URL'],
+    [{ UPSTREAM_IDLE_TIMEOUT_MS: '600000' }, 'UPSTREAM_IDLE_TIMEOUT_MS'],
+  ])('names the bad variable (%#)', (env, name) => {
+    expect(() => buildConfig(env, noFile)).toThrow(ConfigError);
+    expect(() => buildConfig(env, noFile)).toThrow(name);
+  });
+
+  it('reads a providers file, with keys from the variables it names', () => {
+    const file = JSON.stringify([
+      {
+        id: 'gpu',
+        label: 'GPU',
+        baseURL: 'http://gpu.test/v1',
+        apiKeyEnv: 'GPU_KEY',
+        models: ['x', 'y=completion', { id: 'z', vision: true }],
+      },
+      { id: 'ark', label: 'ARK', baseURL: 'https://ark.test/api/v1', preset: 'ark' },
+    ]);
+    const config = buildConfig({ PROVIDERS_FILE: 'p.json', GPU_KEY: 'secret' }, () => file);
+    expect(config.multiProvider).toBe(true);
+    expect(config.providers[0]).toMatchObject({
+      id: 'gpu',
+      apiKey: 'secret',
+      preset: 'vllm',
+      modelsAreAllowlist: false,
+      models: [{ id: 'x' }, { id: 'y', kind: 'completion' }, { id: 'z', vision: true }],
+    });
+    expect(config.providers[1]).not.toHaveProperty('apiKey');
+  });
+
+  it('refuses a broken providers file clearly', () => {
+    expect(() => buildConfig({ PROVIDERS_FILE: 'p.json' }, () => '{')).toThrow(/PROVIDERS_FILE/);
+    expect(() => buildConfig({ PROVIDERS_FILE: 'p.json' }, () => '[{"id":"a"}]')).toThrow(
+      /Invalid PROVIDERS_FILE/,
+    );
+    const dup = JSON.stringify([
+      { id: 'a', label: 'A', baseURL: 'http://a.test' },
+      { id: 'a', label: 'B', baseURL: 'http://b.test' },
+    ]);
+    expect(() => buildConfig({ PROVIDERS_FILE: 'p.json' }, () => dup)).toThrow(/duplicate/);
+  });
+});

@@ -1,0 +1,239 @@
+import 'server-only';
+
+import { z } from 'zod';
+import type { ModelKind } from '../../protocol/api-shapes';
+import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-origins';
+
+export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
+export type PresetId = (typeof PRESET_IDS)[number];
+
+export type { ModelKind };
+
+/** A model named in configuration rather than (or on top of) the backend's `/models`. */
+export interface ConfiguredModel {
+  id: string;
+  label?: string;
+  kind?: ModelKind;
+  vision?: boolean;
+  reasoning?: boolean;
+}
+
+export interface ProviderConfig {
+  id: string;
+  label: string;
+  baseURL: string;
+  /** Never leaves the server. */
+  apiKey?: string;
+  preset: PresetId;
+  models: ConfiguredModel[];
+  /** `MODELS` in single-provider mode is an allowlist; a providers file's `models` only add. */
+  modelsAreAllowlist: boolean;
+}
+
+export interface RunnelConfig {
+  providers: ProviderConfig[];
+  /** True when PROVIDERS_FILE is used: model ids are then `<provider>:<model>`. */
+  multiProvider: boolean;
+  defaultModel?: string;
+  maxOutputTokens: number;
+  maxRequestBytes: number;
+  upstreamHeadersTimeoutMs: number;
+  upstreamIdleTimeoutMs: number;
+  keepaliveIntervalMs: number;
+  systemPrompt?: string;
+}
+
+/**
+ * Node's fetch (undici) gives up on its own after 300 s without headers or body bytes, so longer
+ * upstream timeouts could not be honoured: refuse them rather than pretend.
+ */
+const NODE_FETCH_TIMEOUT_MS = 300_000;
+
+/** A positive integer variable, with its default when unset or empty. */
+export const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: 'custom', message: `must be a positive integer, got "${v}"` });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${max}, got ${n}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Text, or undefined when unset or blank. */
+export const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v : undefined));
+
+const url = z
+  .string()
+  .trim()
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+export const envSchema = z.object({
+  OPENAI_BASE_URL: url.default('http://localhost:8000/v1'),
+  OPENAI_API_KEY: optionalText,
+  PROVIDER_PRESET: z.enum(PRESET_IDS).default('vllm'),
+  DEFAULT_MODEL: optionalText,
+  MODELS: optionalText,
+  PROVIDERS_FILE: optionalText,
+  MAX_OUTPUT_TOKENS: positiveInt(4096),
+  MAX_REQUEST_BYTES: positiveInt(8 * 1024 * 1024),
+  UPSTREAM_HEADERS_TIMEOUT_MS: positiveInt(60_000, NODE_FETCH_TIMEOUT_MS),
+  UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(180_000, NODE_FETCH_TIMEOUT_MS),
+  KEEPALIVE_INTERVAL_MS: positiveInt(15_000),
+  SYSTEM_PROMPT: optionalText,
+  /** Who may frame `/embed` (docs/embedding.md); parsed by `parseEmbedAllowedOrigins`. */
+  EMBED_ALLOWED_ORIGINS: optionalText,
+});
+
+const modelEntrySchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      id: z.string().min(1),
+      label: z.string().optional(),
+      kind: z.enum(['chat', 'completion']).optional(),
+      vision: z.boolean().optional(),
+      reasoning: z.boolean().optional(),
+    })
+    .strict(),
+]);
+
+export const providersFileSchema = z
+  .array(
+    z
+      .object({
+        id: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+        label: z.string().min(1),
+        baseURL: url,
+        apiKeyEnv: z.string().optional(),
+        preset: z.enum(PRESET_IDS).default('vllm'),
+        models: z.array(modelEntrySchema).optional(),
+      })
+      .strict(),
+  )
+  .min(1);
+
+/** `id` or `id=completion` (or `id=chat`), as in `MODELS`. */
+export function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
+  if (typeof entry !== 'string') return { ...entry };
+  const [id = '', kind] = entry.split('=').map((s) => s.trim());
+  return kind === 'completion' || kind === 'chat' ? { id, kind } : { id };
+}
+
+export function parseModelList(list: string | undefined): ConfiguredModel[] {
+  if (!list) return [];
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseModelEntry);
+}
+
+/** Thrown for configuration that cannot work; its message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** One line per zod issue, each naming its variable. */
+export function formatIssues(prefix: string, error: z.ZodError): string {
+  return error.issues
+    .map((i) => `${prefix}${i.path.length ? i.path.join('.') : ''}: ${i.message}`)
+    .join('; ');
+}
+
+/**
+ * Builds the configuration from an environment record and, when PROVIDERS_FILE is set, that file's
+ * text (read by the caller). Pure, so every rule is unit-tested.
+ */
+export function buildConfig(
+  env: Record<string, string | undefined>,
+  readProvidersFile: (path: string) => string,
+): RunnelConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
+  const e = parsed.data;
+  let providers: ProviderConfig[];
+  if (e.PROVIDERS_FILE) {
+    let json: unknown;
+    try {
+      json = JSON.parse(readProvidersFile(e.PROVIDERS_FILE));
+    } catch (err) {
+      throw new ConfigError(
+        `PROVIDERS_FILE (${e.PROVIDERS_FILE}) could not be read as JSON: ${(err as Error).message}`,
+      );
+    }
+    const file = providersFileSchema.safeParse(json);
+    if (!file.success)
+      throw new ConfigError(`Invalid PROVIDERS_FILE: ${formatIssues('providers.', file.error)}`);
+    const ids = new Set<string>();
+    providers = file.data.map((p) => {
+      if (ids.has(p.id)) throw new ConfigError(`PROVIDERS_FILE: duplicate provider id "${p.id}"`);
+      ids.add(p.id);
+      const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() || undefined : undefined;
+      return {
+        id: p.id,
+        label: p.label,
+        baseURL: p.baseURL,
+        ...(apiKey ? { apiKey } : {}),
+        preset: p.preset,
+        models: (p.models ?? []).map(parseModelEntry),
+        modelsAreAllowlist: false,
+      };
+    });
+  } else {
+    providers = [
+      {
+        id: e.PROVIDER_PRESET,
+        label: e.PROVIDER_PRESET,
+        baseURL: e.OPENAI_BASE_URL,
+        ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
+        preset: e.PROVIDER_PRESET,
+        models: parseModelList(e.MODELS),
+        modelsAreAllowlist: Boolean(e.MODELS),
+      },
+    ];
+  }
+  return {
+    providers,
+    multiProvider: Boolean(e.PROVIDERS_FILE),
+    ...(e.DEFAULT_MODEL ? { defaultModel: e.DEFAULT_MODEL } : {}),
+    maxOutputTokens: e.MAX_OUTPUT_TOKENS,
+    maxRequestBytes: e.MAX_REQUEST_BYTES,
+    upstreamHeadersTimeoutMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
+    keepaliveIntervalMs: e.KEEPALIVE_INTERVAL_MS,
+    ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
+  };
+}
+
+/** Every secret in the configuration, for redaction. */
+export function configSecrets(config: RunnelConfig): string[] {
+  return config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : []));
+}
+
+/**
+ * `EMBED_ALLOWED_ORIGINS`: comma-separated origins, or `*` on its own; unset or empty → nobody may
+ * embed the widget. Throws a ConfigError naming the variable for an entry that is not a bare
+ * http(s) origin, so a typo refuses embedding loudly instead of allowing something unintended.
+ */
+export function parseEmbedAllowedOrigins(value: string | undefined): EmbedAllowlist {
+  const parsed = parseAllowedOrigins(value);
+  if (!parsed.ok)
+    throw new ConfigError(`Invalid configuration: EMBED_ALLOWED_ORIGINS: ${parsed.error}`);
+  return parsed.allowlist;
+}

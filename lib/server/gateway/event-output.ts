@@ -1,0 +1,188 @@
+import 'server-only';
+
+import { isTerminal, type RunnelEvent, type StreamError } from '../../protocol/events';
+import { encodeEvent, KEEPALIVE_FRAME } from '../../protocol/sse';
+import { redactSecrets } from '../security/redact';
+
+/** What the browser-facing side needs to know about the answer it carries. */
+export interface EventOutputOptions {
+  requestId: string;
+  /** The model id as the browser knows it. */
+  model: string;
+  keepaliveIntervalMs: number;
+  /** Values that must never appear in anything sent or logged. */
+  secrets: readonly string[];
+  /** The browser's request signal: its abort means the browser went away. */
+  signal: AbortSignal;
+  /** When the request reached the server, on `now()`'s clock. */
+  receivedAt: number;
+}
+
+export interface EventOutputDeps {
+  now: () => number;
+  /** Called once with the outcome, for logging. Never receives secrets. */
+  onEnd?: (summary: StreamSummary) => void;
+}
+
+export interface StreamSummary {
+  requestId: string;
+  outcome: 'done' | 'error' | 'client_closed';
+  errorCode?: string;
+  /** Already redacted. */
+  errorMessage?: string;
+  ttftMs: number | null;
+  durationMs: number;
+}
+
+/** Why the output stopped taking events: the browser left, or the answer reached its end. */
+export type OutputStop = 'client' | 'finished';
+
+/** The side of the relay that events are handed to. */
+export interface EventSink {
+  send(event: RunnelEvent): void;
+  /** Several events in one network write (a paced batch). */
+  sendAll(events: readonly RunnelEvent[]): void;
+  /** No more events are taken (terminal event sent, or the browser went away). */
+  isClosed(): boolean;
+}
+
+export interface EventOutput extends EventSink {
+  /** The `text/event-stream` body, which starts with `start`. */
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The browser-facing side of one answer: numbers each event (`id:`), scrubs secrets from every
+ * message that came from a backend, stamps `done` with the timing, writes keepalive comments while
+ * idle, and closes after the terminal event. `onStop` is called once, when the browser goes away
+ * (request signal or stream cancel, whichever comes first) or the answer ended, so the relay can
+ * close the upstream connection.
+ */
+export function createEventOutput(
+  options: EventOutputOptions,
+  deps: EventOutputDeps,
+  onStop: (reason: OutputStop) => void,
+): EventOutput {
+  const encoder = new TextEncoder();
+  let closed = false;
+  let seq = 0;
+  let firstTokenAt: number | undefined;
+  let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
+  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let summarized = false;
+  /** While set, frames are collected and written together (one network write per paced batch). */
+  let corked: string[] | null = null;
+
+  const redact = (text: string) => redactSecrets(text, options.secrets);
+  const ttft = () =>
+    firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt);
+
+  function summarize(outcome: StreamSummary['outcome'], error?: StreamError): void {
+    if (summarized) return;
+    summarized = true;
+    deps.onEnd?.({
+      requestId: options.requestId,
+      outcome,
+      ...(error ? { errorCode: error.code, errorMessage: error.message } : {}),
+      ttftMs: ttft(),
+      durationMs: Math.round(deps.now() - options.receivedAt),
+    });
+  }
+
+  function cleanup(): void {
+    clearTimeout(keepaliveTimer);
+    options.signal.removeEventListener('abort', onClientGone);
+  }
+
+  function onClientGone(): void {
+    if (closed) return;
+    closed = true;
+    cleanup();
+    onStop('client');
+    summarize('client_closed');
+  }
+
+  function write(text: string): void {
+    if (corked) {
+      corked.push(text);
+      return;
+    }
+    if (closed || !controllerRef) return;
+    try {
+      controllerRef.enqueue(encoder.encode(text));
+    } catch {
+      onClientGone();
+      return;
+    }
+    clearTimeout(keepaliveTimer);
+    keepaliveTimer = setTimeout(() => write(KEEPALIVE_FRAME), options.keepaliveIntervalMs);
+  }
+
+  function uncork(): void {
+    if (!corked) return;
+    const text = corked.join('');
+    corked = null;
+    if (text) write(text);
+  }
+
+  function close(): void {
+    if (closed) return;
+    uncork();
+    closed = true;
+    cleanup();
+    onStop('finished');
+    try {
+      controllerRef?.close();
+    } catch {
+      // Already closed by a cancel.
+    }
+  }
+
+  /** The event as the browser gets it: messages redacted, `done` with the timing. */
+  function outgoing(event: RunnelEvent): RunnelEvent {
+    if (event.type === 'error') {
+      const error = { ...event.error, message: redact(event.error.message) };
+      summarize('error', error);
+      return { type: 'error', error };
+    }
+    if (event.type === 'status') return { type: 'status', message: redact(event.message) };
+    if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {
+      firstTokenAt = deps.now();
+    } else if (event.type === 'done') {
+      const durationMs = Math.round(deps.now() - options.receivedAt);
+      summarize('done');
+      return { type: 'done', timing: { ttft_ms: ttft(), duration_ms: durationMs } };
+    }
+    return event;
+  }
+
+  function send(event: RunnelEvent): void {
+    if (closed) return;
+    seq += 1;
+    write(encodeEvent(seq, outgoing(event)));
+    if (isTerminal(event)) close();
+  }
+
+  function sendAll(events: readonly RunnelEvent[]): void {
+    corked = [];
+    for (const event of events) send(event);
+    uncork();
+  }
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controllerRef = controller;
+      if (options.signal.aborted) {
+        onClientGone();
+        return;
+      }
+      options.signal.addEventListener('abort', onClientGone, { once: true });
+      send({ type: 'start', request_id: options.requestId, model: options.model });
+    },
+    cancel() {
+      onClientGone();
+    },
+  });
+
+  return { stream, send, sendAll, isClosed: () => closed };
+}

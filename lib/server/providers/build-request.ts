@@ -1,0 +1,132 @@
+import 'server-only';
+
+import type { ChatMessage, ChatRequest } from '../../protocol/chat-request';
+import type { ModelKind, ProviderConfig } from '../config/schema';
+import { PRESETS, type Preset } from './presets';
+
+export interface UpstreamRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** JSON text. */
+  body: string;
+}
+
+export interface BuildOptions {
+  provider: ProviderConfig;
+  /** The backend's own model id (without Runnel's provider prefix). */
+  upstreamModel: string;
+  kind: ModelKind;
+  maxOutputTokens: number;
+  systemPrompt?: string;
+}
+
+/** The follow-up turn used where the provider cannot continue a message in place. */
+export const CONTINUE_PROMPT =
+  'Continue exactly where your previous answer stopped, without repeating it.';
+
+function textOf(message: ChatMessage): string {
+  const { content } = message;
+  if (typeof content === 'string') return content;
+  return (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+function withSystemPrompt(messages: ChatMessage[], systemPrompt?: string): ChatMessage[] {
+  if (!systemPrompt || messages.some((m) => m.role === 'system' || m.role === 'developer'))
+    return messages;
+  return [{ role: 'system', content: systemPrompt }, ...messages];
+}
+
+/** Reasoning is Runnel's own field on stored messages; backends get the answer only. */
+function forUpstream(messages: ChatMessage[]): Record<string, unknown>[] {
+  return messages.map(({ reasoning: _reasoning, ...rest }) => rest);
+}
+
+function thinkingFields(
+  preset: Preset,
+  effort: ChatRequest['reasoning_effort'],
+): Record<string, unknown> {
+  if (!effort) return {};
+  const off = effort === 'none';
+  if (preset.thinking === 'template_kwargs') {
+    return off ? { chat_template_kwargs: { enable_thinking: false } } : {};
+  }
+  if (preset.thinking === 'effort_or_template_kwargs' && off) {
+    return { chat_template_kwargs: { enable_thinking: false } };
+  }
+  const mapped = effort in preset.effortMap ? preset.effortMap[effort] : effort;
+  return mapped ? { reasoning_effort: mapped } : {};
+}
+
+function chatBody(
+  request: ChatRequest,
+  preset: Preset,
+  options: BuildOptions,
+): Record<string, unknown> {
+  let messages = withSystemPrompt(
+    request.messages ?? [{ role: 'user', content: request.prompt ?? '' }],
+    options.systemPrompt,
+  );
+  const body: Record<string, unknown> = {};
+  if (request.continue_final_message && messages.at(-1)?.role === 'assistant') {
+    if (preset.continueFinalMessage) {
+      body.continue_final_message = true;
+      body.add_generation_prompt = false;
+    } else {
+      messages = [...messages, { role: 'user', content: CONTINUE_PROMPT }];
+    }
+  }
+  body.messages = forUpstream(messages);
+  for (const key of ['tools', 'tool_choice', 'response_format'] as const) {
+    if (request[key] !== undefined) body[key] = request[key];
+  }
+  Object.assign(body, thinkingFields(preset, request.reasoning_effort));
+  return body;
+}
+
+function completionBody(request: ChatRequest, options: BuildOptions): Record<string, unknown> {
+  // A text-completion model continues text; a conversation sent to it becomes its plain text.
+  const prompt =
+    request.prompt ??
+    withSystemPrompt(request.messages ?? [], options.systemPrompt)
+      .map(textOf)
+      .join('\n\n');
+  return { prompt };
+}
+
+/**
+ * Builds the upstream request for a validated `/api/chat` body: the endpoint for the model's kind,
+ * the preset's fields only, usage always requested, `max_tokens` capped. The base URL and key come
+ * from configuration only; nothing in the body can change where the request goes.
+ */
+export function buildUpstreamRequest(request: ChatRequest, options: BuildOptions): UpstreamRequest {
+  const preset = PRESETS[options.provider.preset];
+  const isChat = options.kind === 'chat';
+  const body: Record<string, unknown> = {
+    model: options.upstreamModel,
+    ...(isChat ? chatBody(request, preset, options) : completionBody(request, options)),
+    stream: true,
+    stream_options: preset.continuousUsage
+      ? { include_usage: true, continuous_usage_stats: true }
+      : { include_usage: true },
+    [preset.maxTokensField]: Math.min(
+      request.max_tokens ?? options.maxOutputTokens,
+      options.maxOutputTokens,
+    ),
+  };
+  for (const key of ['temperature', 'top_p', 'stop'] as const) {
+    if (request[key] !== undefined) body[key] = request[key];
+  }
+  if (preset.accepts !== 'any') {
+    for (const key of Object.keys(body)) if (!preset.accepts.has(key)) delete body[key];
+  }
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'text/event-stream',
+  };
+  if (options.provider.apiKey) headers.Authorization = `Bearer ${options.provider.apiKey}`;
+  return {
+    url: `${options.provider.baseURL}/${isChat ? 'chat/completions' : 'completions'}`,
+    headers,
+    body: JSON.stringify(body),
+  };
+}

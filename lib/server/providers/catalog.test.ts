@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConfig } from '../config/schema';
+import { createCatalog } from './catalog';
+
+// A real local HTTP server stands in for a backend's /models.
+let server: Server;
+let base = '';
+let listCalls = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/a/v1/models') {
+      listCalls++;
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: [{ id: 'Qwen/Qwen3-8B', max_model_len: 32768 }, { id: 'other' }],
+        }),
+      );
+    } else {
+      res.statusCode = 404;
+      res.end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const deps = () => ({ fetch: globalThis.fetch, now: () => performance.now() });
+
+describe('createCatalog', () => {
+  it('lists the backend models with context length and capability guesses', async () => {
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/a/v1` }, () => ''),
+      deps(),
+    );
+    const models = await catalog.list();
+    expect(models.map((m) => m.id)).toEqual(['Qwen/Qwen3-8B', 'other']);
+    expect(models[0]).toMatchObject({
+      label: 'Qwen3-8B',
+      kind: 'chat',
+      reasoning: true,
+      context_length: 32768,
+      provider: 'vllm',
+    });
+  });
+
+  it('caches the listing briefly', async () => {
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/a/v1` }, () => ''),
+      deps(),
+    );
+    const before = listCalls;
+    await catalog.list();
+    await catalog.list();
+    await catalog.resolve('other');
+    expect(listCalls - before).toBe(1);
+  });
+
+  it('treats MODELS as an allowlist with additions', async () => {
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/a/v1`, MODELS: 'other,extra=completion' }, () => ''),
+      deps(),
+    );
+    const models = await catalog.list();
+    expect(models.map((m) => [m.id, m.kind])).toEqual([
+      ['other', 'chat'],
+      ['extra', 'completion'],
+    ]);
+    expect((await catalog.resolve('Qwen/Qwen3-8B')).ok).toBe(false);
+  });
+
+  it('works from configuration when the backend has no /models', async () => {
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/none/v1`, MODELS: 'only-me' }, () => ''),
+      deps(),
+    );
+    expect((await catalog.list()).map((m) => m.id)).toEqual(['only-me']);
+    expect((await catalog.resolve('not-me')).ok).toBe(false);
+  });
+
+  it('prefixes ids with the provider in multi-provider mode and resolves them back', async () => {
+    const file = JSON.stringify([
+      { id: 'one', label: 'One', baseURL: `${base}/a/v1`, models: ['added'] },
+      { id: 'two', label: 'Two', baseURL: `${base}/none/v1`, preset: 'ark', models: ['ark-model'] },
+    ]);
+    const catalog = createCatalog(
+      buildConfig({ PROVIDERS_FILE: 'x' }, () => file),
+      deps(),
+    );
+    expect((await catalog.list()).map((m) => m.id)).toEqual([
+      'one:Qwen/Qwen3-8B',
+      'one:other',
+      'one:added',
+      'two:ark-model',
+    ]);
+    const resolved = await catalog.resolve('two:ark-model');
+    expect(resolved.ok && [resolved.provider.id, resolved.model.upstreamId]).toEqual([
+      'two',
+      'ark-model',
+    ]);
+    expect((await catalog.resolve('ark-model')).ok).toBe(false);
+  });
+
+  it('lets requests through to an unreachable backend so the user hears it is down', async () => {
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:59999/v1' }, () => ''),
+      deps(),
+    );
+    expect(await catalog.list()).toEqual([]);
+    const resolved = await catalog.resolve('anything');
+    expect(resolved.ok && resolved.model.upstreamId).toBe('anything');
+  });
+});

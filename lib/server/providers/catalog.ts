@@ -1,0 +1,170 @@
+import 'server-only';
+
+import type { ConfiguredModel, ProviderConfig, RunnelConfig } from '../config/schema';
+import { asNumber, asObject, asString } from '../upstream/json-fields';
+import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
+
+export interface CatalogDeps {
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+/** What the backend's `/models` said, or why it said nothing. */
+export type ListingResult =
+  | { ok: true; models: { id: string; contextLength?: number }[] }
+  | { ok: false; reachable: boolean; status?: number };
+
+const CACHE_MS = 30_000;
+const FAILURE_CACHE_MS = 3_000;
+const LIST_TIMEOUT_MS = 5_000;
+
+function authHeaders(provider: ProviderConfig): Record<string, string> {
+  return provider.apiKey ? { Authorization: `Bearer ${provider.apiKey}` } : {};
+}
+
+/** Fetches `{baseURL}/models`, tolerating every shape seen in the wild. */
+export async function fetchListing(
+  provider: ProviderConfig,
+  doFetch: typeof fetch,
+): Promise<ListingResult> {
+  let response: Response;
+  try {
+    response = await doFetch(`${provider.baseURL}/models`, {
+      headers: authHeaders(provider),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(LIST_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, reachable: false };
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ok: false, reachable: true, status: response.status };
+  }
+  try {
+    const json = asObject(await response.json());
+    const data = Array.isArray(json?.data)
+      ? json.data
+      : Array.isArray(json?.models)
+        ? json.models
+        : [];
+    const models = data.flatMap((raw: unknown) => {
+      const entry = asObject(raw);
+      const id = asString(entry?.id) ?? asString(entry?.name) ?? asString(entry?.model);
+      if (!id) return [];
+      const contextLength =
+        asNumber(entry?.max_model_len) ??
+        asNumber(entry?.context_length) ??
+        asNumber(entry?.context_window);
+      return [{ id, ...(contextLength ? { contextLength } : {}) }];
+    });
+    return { ok: true, models };
+  } catch {
+    return { ok: false, reachable: true, status: response.status };
+  }
+}
+
+function toModel(
+  config: RunnelConfig,
+  provider: ProviderConfig,
+  upstreamId: string,
+  configured: ConfiguredModel | undefined,
+  contextLength: number | undefined,
+): ResolvedModel {
+  const guessed = guessCapabilities(upstreamId);
+  const reasoning = configured?.reasoning ?? guessed.reasoning;
+  const vision = configured?.vision ?? guessed.vision;
+  return {
+    id: config.multiProvider ? `${provider.id}:${upstreamId}` : upstreamId,
+    upstreamId,
+    label: configured?.label ?? labelFor(upstreamId),
+    provider: provider.id,
+    kind: configured?.kind ?? 'chat',
+    ...(vision !== undefined ? { vision } : {}),
+    ...(reasoning !== undefined ? { reasoning } : {}),
+    ...(contextLength ? { context_length: contextLength } : {}),
+  };
+}
+
+/** The models of one provider: its listing merged with its configuration. */
+export function mergeModels(
+  config: RunnelConfig,
+  provider: ProviderConfig,
+  listing: ListingResult,
+): ResolvedModel[] {
+  const configured = new Map(provider.models.map((m) => [m.id, m]));
+  const listed = listing.ok ? listing.models : [];
+  const out: ResolvedModel[] = [];
+  const seen = new Set<string>();
+  for (const entry of listed) {
+    if (provider.modelsAreAllowlist && !configured.has(entry.id)) continue;
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    out.push(toModel(config, provider, entry.id, configured.get(entry.id), entry.contextLength));
+  }
+  for (const entry of provider.models) {
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    out.push(toModel(config, provider, entry.id, entry, undefined));
+  }
+  return out;
+}
+
+export type ResolveResult =
+  { ok: true; model: ResolvedModel; provider: ProviderConfig } | { ok: false };
+
+/**
+ * The model catalog: each provider's `/models` (cached briefly) merged with configuration. A
+ * backend without `/models` still works from configuration; a backend that cannot be reached is
+ * not second-guessed: its requests go through and fail as `upstream_unreachable`.
+ */
+export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
+  const cache = new Map<string, { at: number; ttl: number; result: Promise<ListingResult> }>();
+
+  function listing(provider: ProviderConfig): Promise<ListingResult> {
+    const hit = cache.get(provider.id);
+    if (hit && deps.now() - hit.at < hit.ttl) return hit.result;
+    const result = fetchListing(provider, deps.fetch);
+    const entry = { at: deps.now(), ttl: CACHE_MS, result };
+    cache.set(provider.id, entry);
+    void result.then((r) => {
+      if (!r.ok) entry.ttl = FAILURE_CACHE_MS;
+    });
+    return result;
+  }
+
+  async function list(): Promise<ResolvedModel[]> {
+    const all = await Promise.all(
+      config.providers.map(async (p) => mergeModels(config, p, await listing(p))),
+    );
+    return all.flat();
+  }
+
+  async function resolve(id: string): Promise<ResolveResult> {
+    for (const provider of config.providers) {
+      let upstreamId = id;
+      if (config.multiProvider) {
+        const prefix = `${provider.id}:`;
+        if (!id.startsWith(prefix)) continue;
+        upstreamId = id.slice(prefix.length);
+      }
+      if (!upstreamId) continue;
+      const result = await listing(provider);
+      const model = mergeModels(config, provider, result).find((m) => m.upstreamId === upstreamId);
+      if (model) return { ok: true, model, provider };
+      if (!result.ok && !result.reachable && !provider.modelsAreAllowlist) {
+        // Cannot check: let the request go, so the user hears that the backend is down.
+        return {
+          ok: true,
+          model: toModel(config, provider, upstreamId, undefined, undefined),
+          provider,
+        };
+      }
+    }
+    return { ok: false };
+  }
+
+  return { list, resolve };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

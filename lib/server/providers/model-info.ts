@@ -1,0 +1,28 @@
+import 'server-only';
+
+import type { ModelInfo } from '../../protocol/api-shapes';
+
+export type { ModelInfo };
+
+/** Server-side view of a model: where it lives and its id at the backend. */
+export interface ResolvedModel extends ModelInfo {
+  upstreamId: string;
+}
+
+/** Guesses from the id, used only when configuration says nothing (badges, effort control). */
+export function guessCapabilities(id: string): { reasoning?: boolean; vision?: boolean } {
+  const lower = id.toLowerCase();
+  const reasoning =
+    /(qwen3|qwq|deepseek-r1|-r1\b|reason|think|gpt-oss|\bo[134](-|$)|magistral|glm-4\.[5-9]|kimi-k2)/.test(
+      lower,
+    );
+  const vision = /(vision|[-_/]vl\b|[-_]vl[-_]|llava|pixtral|gpt-4o|multimodal|gemma-3)/.test(
+    lower,
+  );
+  return { ...(reasoning ? { reasoning } : {}), ...(vision ? { vision } : {}) };
+}
+
+/** A short human label from a model id: its last path segment. */
+export function labelFor(id: string): string {
+  return id.split('/').at(-1) || id;
+}

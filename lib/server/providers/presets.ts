@@ -1,0 +1,173 @@
+import 'server-only';
+
+import type { ReasoningEffort } from '../../protocol/chat-request';
+import type { PresetId } from '../config/schema';
+
+/** How a provider switches thinking on and off. */
+export type ThinkingSwitch =
+  /** `reasoning_effort` as given (after `effortMap`). */
+  | 'reasoning_effort'
+  /** `reasoning_effort` for levels; `chat_template_kwargs.enable_thinking: false` for `none` (Qwen3 on vLLM). */
+  | 'effort_or_template_kwargs'
+  /** Only `chat_template_kwargs.enable_thinking` (llama.cpp's server has no effort levels). */
+  | 'template_kwargs';
+
+/**
+ * What a provider accepts and how it misbehaves — data, not code (README.md, "Provider
+ * presets"). Parsing is always tolerant of every spelling; a preset changes only what is sent and
+ * which quirks are interpreted.
+ */
+export interface Preset {
+  id: PresetId;
+  label: string;
+  /** Top-level request fields the provider takes; `'any'` when it ignores unknown ones (vLLM). */
+  accepts: 'any' | ReadonlySet<string>;
+  /** `stream_options.continuous_usage_stats` (running token counts on every chunk). */
+  continuousUsage: boolean;
+  thinking: ThinkingSwitch;
+  /** Effort levels the provider does not know, mapped to the closest one it does (null: omit). */
+  effortMap: Partial<Record<ReasoningEffort, ReasoningEffort | null>>;
+  /** OpenAI's reasoning models reject `max_tokens`. */
+  maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** vLLM's `continue_final_message` / `add_generation_prompt`; others get a follow-up turn. */
+  continueFinalMessage: boolean;
+  /** tAI's bracketed failure notice (seed 003). */
+  bracketedNotice: boolean;
+}
+
+/** Top-level fields ARK Cloud documents; it rejects anything else with 400 (seed 001). */
+const ARK_FIELDS = new Set([
+  'model',
+  'messages',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'n',
+  'stream',
+  'stream_options',
+  'reasoning_effort',
+  'reasoning',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+  'functions',
+  'function_call',
+  'ark_stateful',
+  'ark_max_session_tokens',
+  'seed',
+  'presence_penalty',
+  'frequency_penalty',
+  'logit_bias',
+  'logprobs',
+  'top_logprobs',
+  'user',
+  'metadata',
+  'store',
+  'service_tier',
+  'prompt_cache_key',
+  'safety_identifier',
+]);
+
+/** The OpenAI chat/completions fields; hosted OpenAI-compatible APIs take these. */
+const OPENAI_FIELDS = new Set([
+  'model',
+  'messages',
+  'prompt',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'n',
+  'stream',
+  'stream_options',
+  'reasoning_effort',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+  'seed',
+  'presence_penalty',
+  'frequency_penalty',
+  'logit_bias',
+  'logprobs',
+  'top_logprobs',
+  'user',
+]);
+
+/** vLLM's OpenAI server validates `reasoning_effort` as low | medium | high. */
+const VLLM_EFFORTS: Preset['effortMap'] = { minimal: 'low', xhigh: 'high', max: 'high' };
+
+export const PRESETS: Readonly<Record<PresetId, Preset>> = {
+  vllm: {
+    id: 'vllm',
+    label: 'vLLM',
+    accepts: 'any',
+    continuousUsage: true,
+    thinking: 'effort_or_template_kwargs',
+    effortMap: VLLM_EFFORTS,
+    maxTokensField: 'max_tokens',
+    continueFinalMessage: true,
+    bracketedNotice: false,
+  },
+  openai: {
+    id: 'openai',
+    label: 'OpenAI',
+    accepts: OPENAI_FIELDS,
+    continuousUsage: false,
+    thinking: 'reasoning_effort',
+    effortMap: { max: 'xhigh' },
+    maxTokensField: 'max_completion_tokens',
+    continueFinalMessage: false,
+    bracketedNotice: false,
+  },
+  ark: {
+    id: 'ark',
+    label: 'ARK Cloud',
+    accepts: ARK_FIELDS,
+    continuousUsage: true,
+    thinking: 'reasoning_effort',
+    effortMap: {},
+    maxTokensField: 'max_tokens',
+    continueFinalMessage: false,
+    bracketedNotice: false,
+  },
+  acs: {
+    id: 'acs',
+    label: 'ACS',
+    // ACS serves vLLM underneath (its frames carry vLLM's fields) but is a hosted API: send only
+    // the OpenAI fields plus the thinking switch.
+    accepts: new Set([...OPENAI_FIELDS, 'chat_template_kwargs']),
+    continuousUsage: true,
+    thinking: 'effort_or_template_kwargs',
+    effortMap: VLLM_EFFORTS,
+    maxTokensField: 'max_tokens',
+    continueFinalMessage: false,
+    bracketedNotice: false,
+  },
+  tai: {
+    id: 'tai',
+    label: 'tAI',
+    accepts: OPENAI_FIELDS,
+    continuousUsage: false,
+    thinking: 'reasoning_effort',
+    effortMap: { minimal: 'low', xhigh: 'high', max: 'high' },
+    maxTokensField: 'max_tokens',
+    continueFinalMessage: false,
+    bracketedNotice: true,
+  },
+  llamacpp: {
+    id: 'llamacpp',
+    label: 'llama.cpp',
+    accepts: 'any',
+    continuousUsage: false,
+    thinking: 'template_kwargs',
+    effortMap: {},
+    maxTokensField: 'max_tokens',
+    continueFinalMessage: false,
+    bracketedNotice: false,
+  },
+};

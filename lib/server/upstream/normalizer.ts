@@ -1,0 +1,202 @@
+import 'server-only';
+
+import type { RunnelEvent, Usage } from '../../protocol/events';
+import { readContentParts } from './content-parts';
+import { readErrorObject } from './error-message';
+import { asObject, asString, isObject, type JsonObject } from './json-fields';
+import { matchBracketedNotice } from './notice';
+import type { SseItem } from './sse-decoder';
+import { createThinkSplitter } from './think-splitter';
+import { createToolCallAssembler } from './tool-calls';
+import { readUsage } from './usage';
+
+export interface NormalizerOptions {
+  /** Interpret tAI's bracketed failure notice (the `tai` preset). */
+  bracketedNotice?: boolean;
+}
+
+/** Comments that only keep the connection alive; anything else is a status worth showing. */
+const KEEPALIVE_COMMENT = /^(keep-?alive|ping|heartbeat)?$/i;
+
+/** Reasoning text of a delta, whichever field the backend uses; never the same text twice. */
+function readReasoning(delta: JsonObject): string | undefined {
+  // vLLM ≥ 0.16 `reasoning`, ≤ 0.11 `reasoning_content`, some servers `reasoning_text`; the
+  // versions in between send `reasoning` and `reasoning_content` together with the same text.
+  for (const field of ['reasoning', 'reasoning_content', 'reasoning_text'] as const) {
+    const text = asString(delta[field]);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a provider's SSE items into Runnel events. Pure and synchronous: the caller feeds items and
+ * forwards what comes back. After a terminal event (`done` or `error`) everything else is ignored;
+ * `finished` tells the caller to close the upstream connection.
+ */
+export function createNormalizer(options: NormalizerOptions = {}) {
+  const think = createThinkSplitter();
+  const tools = createToolCallAssembler();
+  let finished = false;
+  let finishSent = false;
+  let finalUsageSent = false;
+  let lastUsage: Usage | undefined;
+  let heldNotice: string | undefined;
+
+  function fail(code: string, message: string, extra: { status?: number; type?: string } = {}) {
+    finished = true;
+    return [{ type: 'error', error: { message, code, ...extra } } as RunnelEvent];
+  }
+
+  function releaseHeld(out: RunnelEvent[]): void {
+    if (heldNotice !== undefined) out.push({ type: 'content', text: heldNotice });
+    heldNotice = undefined;
+  }
+
+  function pushText(out: RunnelEvent[], text: string): void {
+    for (const piece of think.push(text)) {
+      if (piece.kind === 'reasoning') {
+        out.push({ type: 'reasoning', text: piece.text });
+        continue;
+      }
+      releaseHeld(out);
+      if (options.bracketedNotice && matchBracketedNotice(piece.text) !== undefined) {
+        heldNotice = piece.text;
+      } else {
+        out.push({ type: 'content', text: piece.text });
+      }
+    }
+  }
+
+  function flushText(out: RunnelEvent[]): void {
+    for (const piece of think.flush()) out.push({ type: piece.kind, text: piece.text });
+  }
+
+  /**
+   * The answer is over (finish or `[DONE]`): release held text and complete tool calls — or, when a
+   * bracketed delta was held, it proves to be tAI's failure notice. False when that failed the turn.
+   */
+  function endAnswer(out: RunnelEvent[]): boolean {
+    flushText(out);
+    if (heldNotice === undefined) {
+      out.push(...tools.drain());
+      return true;
+    }
+    const notice = matchBracketedNotice(heldNotice) ?? heldNotice;
+    heldNotice = undefined;
+    out.push(...fail('provider_notice', notice));
+    return false;
+  }
+
+  function onChunk(chunk: JsonObject): RunnelEvent[] {
+    const out: RunnelEvent[] = [];
+    const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
+    const choice = asObject(choices[0]);
+    if (choice) {
+      const delta = asObject(choice.delta) ?? asObject(choice.message) ?? {};
+      const reasoning = readReasoning(delta);
+      if (reasoning) {
+        releaseHeld(out);
+        out.push({ type: 'reasoning', text: reasoning });
+      }
+      let text = asString(delta.content) ?? asString(choice.text);
+      if (Array.isArray(delta.content)) {
+        const parts = readContentParts(delta.content);
+        if (parts.reasoning) {
+          releaseHeld(out);
+          out.push({ type: 'reasoning', text: parts.reasoning });
+        }
+        text = parts.text;
+      }
+      if (text) pushText(out, text);
+      tools.add(delta.tool_calls);
+      const reason = asString(choice.finish_reason);
+      if (reason && !finishSent) {
+        if (!endAnswer(out)) return out;
+        out.push({ type: 'finish', reason });
+        finishSent = true;
+      }
+    }
+    const usage = readUsage(chunk.usage);
+    if (usage) {
+      lastUsage = usage;
+      // The usage chunk has no choices; continuous usage rides on content chunks.
+      const final = choices.length === 0;
+      if (final) finalUsageSent = true;
+      out.push({ type: 'usage', usage, final });
+    }
+    return out;
+  }
+
+  function onDone(): RunnelEvent[] {
+    const out: RunnelEvent[] = [];
+    if (!endAnswer(out)) return out;
+    if (!finalUsageSent && lastUsage) out.push({ type: 'usage', usage: lastUsage, final: true });
+    out.push({ type: 'done' });
+    finished = true;
+    return out;
+  }
+
+  function onData(data: string, event?: string, unterminated = false): RunnelEvent[] {
+    if (data.trim() === '[DONE]') return onDone();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      // A frame cut off by the end of the stream is the end's problem (incomplete), not garbage.
+      if (unterminated) return [];
+      const out: RunnelEvent[] = [];
+      releaseHeld(out);
+      flushText(out);
+      return [...out, ...fail('protocol_error', 'The backend sent a frame that is not valid JSON')];
+    }
+    const looksLikeError =
+      isObject(parsed) &&
+      ((parsed.error !== undefined && parsed.error !== null) || parsed.object === 'error');
+    const error = looksLikeError
+      ? readErrorObject(parsed)
+      : event === 'error'
+        ? (readErrorObject(parsed) ?? { message: data.slice(0, 300) })
+        : undefined;
+    if (error) {
+      const out: RunnelEvent[] = [];
+      releaseHeld(out);
+      flushText(out);
+      return [...out, ...fail('upstream_error', error.message, error)];
+    }
+    if (!isObject(parsed)) {
+      return fail('protocol_error', 'The backend sent a frame that is not a JSON object');
+    }
+    return onChunk(parsed);
+  }
+
+  return {
+    /** Feeds one SSE item; returns the events it produces. */
+    push(item: SseItem): RunnelEvent[] {
+      if (finished) return [];
+      if (item.type === 'comment') {
+        return KEEPALIVE_COMMENT.test(item.text) ? [] : [{ type: 'status', message: item.text }];
+      }
+      return onData(item.data, item.event, item.unterminated);
+    },
+    /** The backend's stream ended. Without `[DONE]` that is a failure, whatever came before. */
+    end(): RunnelEvent[] {
+      if (finished) return [];
+      const out: RunnelEvent[] = [];
+      releaseHeld(out);
+      flushText(out);
+      return [
+        ...out,
+        ...fail(
+          'incomplete_stream',
+          'The backend closed the stream before it finished ([DONE] never arrived)',
+        ),
+      ];
+    },
+    get finished() {
+      return finished;
+    },
+  };
+}
+
+export type Normalizer = ReturnType<typeof createNormalizer>;

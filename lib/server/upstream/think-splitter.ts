@@ -1,0 +1,87 @@
+import 'server-only';
+
+/** A piece of model output after `<think>` tags are taken out of the content. */
+export interface OutputPiece {
+  kind: 'reasoning' | 'content';
+  text: string;
+}
+
+const OPEN = '<think>';
+const CLOSE = '</think>';
+
+/** Length of the longest suffix of `text` that is a proper prefix of `tag`. */
+function partialTagSuffix(text: string, tag: string): number {
+  const max = Math.min(text.length, tag.length - 1);
+  for (let n = max; n > 0; n--) {
+    if (tag.startsWith(text.slice(text.length - n))) return n;
+  }
+  return 0;
+}
+
+/**
+ * Splits `<think>…</think>` out of streamed content when the backend runs without a reasoning
+ * parser (vLLM without `--reasoning-parser`, raw llama.cpp templates). Tags may be split anywhere
+ * across chunks; text that could still become a tag is held back until the next chunk, and nothing
+ * is ever emitted twice. An opening tag counts only before the answer has started, so an answer
+ * that talks about `<think>` tags is left alone.
+ */
+export function createThinkSplitter() {
+  let inThink = false;
+  let answerStarted = false;
+  let afterThink = false;
+  let pending = '';
+
+  function push(text: string): OutputPiece[] {
+    const out: OutputPiece[] = [];
+    let buf = pending + text;
+    pending = '';
+    while (buf) {
+      if (inThink) {
+        const close = buf.indexOf(CLOSE);
+        if (close >= 0) {
+          if (close > 0) out.push({ kind: 'reasoning', text: buf.slice(0, close) });
+          buf = buf.slice(close + CLOSE.length);
+          inThink = false;
+          afterThink = true;
+          continue;
+        }
+        const keep = partialTagSuffix(buf, CLOSE);
+        if (buf.length > keep)
+          out.push({ kind: 'reasoning', text: buf.slice(0, buf.length - keep) });
+        pending = buf.slice(buf.length - keep);
+        break;
+      }
+      if (!answerStarted) {
+        const trimmed = buf.trimStart();
+        if (trimmed.startsWith(OPEN)) {
+          inThink = true;
+          buf = trimmed.slice(OPEN.length);
+          continue;
+        }
+        if (OPEN.startsWith(trimmed)) {
+          // Whitespace only, or a possible start of `<think>`: wait for more.
+          pending = buf;
+          break;
+        }
+        answerStarted = true;
+        // The blank line a template puts after `</think>` is layout, not answer.
+        if (afterThink) buf = trimmed;
+      }
+      out.push({ kind: 'content', text: buf });
+      break;
+    }
+    return out;
+  }
+
+  /** Input ended: release whatever was held back. */
+  function flush(): OutputPiece[] {
+    const rest = pending;
+    pending = '';
+    if (!rest) return [];
+    if (inThink) return [{ kind: 'reasoning', text: rest }];
+    if (afterThink && !answerStarted && !rest.trim()) return [];
+    return [{ kind: 'content', text: rest }];
+  }
+
+  return { push, flush };
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+
+import type { Usage } from '../../protocol/events';
+import { asNumber, asObject } from './json-fields';
+
+/**
+ * Reads an OpenAI-style `usage` object into Runnel's flat shape. Reasoning and cached tokens come
+ * from the `*_details` objects; `credits_used` / `credit_balance` are ARK Cloud extensions. Returns
+ * undefined when there are no token counts at all (`"usage": null` on ARK's ordinary chunks).
+ */
+export function readUsage(raw: unknown): Usage | undefined {
+  const usage = asObject(raw);
+  if (!usage) return undefined;
+  const prompt = asNumber(usage.prompt_tokens);
+  const completion = asNumber(usage.completion_tokens);
+  if (prompt === undefined && completion === undefined) return undefined;
+  const result: Usage = {
+    prompt_tokens: prompt ?? 0,
+    completion_tokens: completion ?? 0,
+    total_tokens: asNumber(usage.total_tokens) ?? (prompt ?? 0) + (completion ?? 0),
+  };
+  const reasoning =
+    asNumber(asObject(usage.completion_tokens_details)?.reasoning_tokens) ??
+    asNumber(usage.reasoning_tokens);
+  if (reasoning !== undefined) result.reasoning_tokens = reasoning;
+  const cached =
+    asNumber(asObject(usage.prompt_tokens_details)?.cached_tokens) ?? asNumber(usage.cached_tokens);
+  if (cached !== undefined) result.cached_tokens = cached;
+  const creditsUsed = asNumber(usage.credits_used);
+  if (creditsUsed !== undefined) result.credits_used = creditsUsed;
+  const creditBalance = asNumber(usage.credit_balance);
+  if (creditBalance !== undefined) result.credit_balance = creditBalance;
+  return result;
+}
