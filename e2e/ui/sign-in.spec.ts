@@ -26,7 +26,7 @@ test('a page sends you to sign in, and back where you were after the access code
   await signInWithCode(page, E2E_ACCESS_CODE);
   await expect(page).toHaveURL(`${SECURE_APP_URL}/?from=link`);
   await waitReady(page);
-  await expect(page.getByRole('banner')).toContainText('team');
+  await expect(page.getByText('Signed in as team')).toBeVisible();
   // The API works with the session: a whole answer streams in.
   await send(page, `Hello ${nonce()}`);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
@@ -35,7 +35,7 @@ test('a page sends you to sign in, and back where you were after the access code
 test('a wrong code is refused and says so', async ({ page }) => {
   await page.goto('/sign-in');
   await signInWithCode(page, 'not the code');
-  await expect(page.getByRole('alert')).toHaveText('That access code is not valid.');
+  await expect(page.getByText('That access code is not valid.')).toHaveAttribute('role', 'alert');
   await expect(page.getByLabel('Access code')).toHaveAttribute('aria-invalid', 'true');
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);
@@ -66,7 +66,7 @@ test('an expired session is no session', async ({ page, context }) => {
   ]);
   await page.goto('/');
   await waitReady(page);
-  await expect(page.getByRole('banner')).toContainText('team');
+  await expect(page.getByText('Signed in as team')).toBeVisible();
 });
 
 test('the session cookie is httpOnly and SameSite=Lax, not Secure on http', async ({
