@@ -1,9 +1,9 @@
 import 'server-only';
 import { jsonError } from '../gateway/json-error';
 import { readJsonBody } from '../gateway/read-body';
-import { getAuthConfig, getDeployment } from '../config/auth-config';
+import { getAuthConfig } from '../config/auth-config';
 import { accessCodeUser, matchAccessCode } from './access-codes';
-import { clientAddress } from './client-address';
+import { clientAddress } from './resolve-identity';
 import { setCookie } from './cookies';
 import { isCrossSite, secureCookies } from './request-origin';
 import { safeNext } from './safe-next';
@@ -35,10 +35,7 @@ export async function handleAccessCode(request: Request): Promise<Response> {
       message: 'Requests from other sites are refused.',
     });
   }
-  const address = clientAddress(request.headers, {
-    forwardedAllow: config.forwardedAllow,
-    vercel: getDeployment().vercel,
-  });
+  const address = clientAddress(request);
   const waitS = await signInRetryAfterS(address);
   if (waitS > 0) {
     const response = jsonError({

@@ -11,7 +11,7 @@ import {
 import type { AuthConfig } from '../config/auth-schema';
 import { accessCodeStillValid } from './access-codes';
 import { emailAllowed } from './allowed-emails';
-import { clientAddress, peerAddress, type AddressPolicy } from './client-address';
+import { clientAddressWith, peerAddress, type AddressPolicy } from './client-address';
 import { inRanges } from './address-match';
 import { verifyEmbedPass } from './embed-pass';
 import type { Identity } from './identity';
@@ -117,7 +117,7 @@ export async function authenticateWith(
   headers: HeaderSource,
   deps: AuthenticateDeps,
 ): Promise<Authentication> {
-  const address = clientAddress(headers, deps.addressPolicy);
+  const address = clientAddressWith(headers, deps.addressPolicy);
   const asVisitor = await visitor(headers, address, deps);
   if (asVisitor) return asVisitor;
   if (!deps.config.closed)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOOPBACK_RANGES, parseAddressRanges } from '../config/address-ranges';
-import { clientAddress, clientFromChain } from './client-address';
+import { clientAddressWith, clientFromChain } from './client-address';
 
 const proxies = (text: string) => {
   const parsed = parseAddressRanges(text);
@@ -39,10 +39,10 @@ describe('clientFromChain', () => {
   });
 });
 
-describe('clientAddress on Vercel', () => {
+describe('clientAddressWith on Vercel', () => {
   it("takes the address Vercel's edge wrote", () => {
     const headers = new Headers({ 'x-real-ip': '198.51.100.7', 'x-forwarded-for': '198.51.100.7' });
-    expect(clientAddress(headers, { forwardedAllow: LOOPBACK_RANGES, vercel: true })).toBe(
+    expect(clientAddressWith(headers, { forwardedAllow: LOOPBACK_RANGES, vercel: true })).toBe(
       '198.51.100.7',
     );
   });
@@ -52,7 +52,7 @@ describe('clientAddress on Vercel', () => {
       'x-runnel-peer': 'guess 127.0.0.1',
       'x-forwarded-for': '203.0.113.1',
     });
-    expect(clientAddress(headers, { forwardedAllow: LOOPBACK_RANGES, vercel: false })).toBe(
+    expect(clientAddressWith(headers, { forwardedAllow: LOOPBACK_RANGES, vercel: false })).toBe(
       '203.0.113.1',
     );
   });

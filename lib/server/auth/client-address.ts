@@ -5,7 +5,7 @@ import type { AddressRange } from '../config/address-ranges';
 import { inRanges, normalizeAddress } from './address-match';
 import { stampedPeer } from './peer-stamp';
 
-/** What `clientAddress` needs to know about the deployment. */
+/** What `clientAddressWith` needs to know about the deployment. */
 export interface AddressPolicy {
   /** Peers whose `X-Forwarded-For` is believed. */
   forwardedAllow: readonly AddressRange[];
@@ -38,13 +38,13 @@ export function peerAddress(headers: HeaderSource, policy: AddressPolicy): strin
  * proxies and the left by whoever sent the request — and the first address not in the list is the
  * client. Without a stamped peer (never under `next start`), the right end of the header.
  */
-export function clientAddress(headers: HeaderSource, policy: AddressPolicy): string {
+export function clientAddressWith(headers: HeaderSource, policy: AddressPolicy): string {
   const peer = peerAddress(headers, policy);
   if (policy.vercel) return peer ?? 'unknown';
   return clientFromChain(peer, forwardedFor(headers), policy.forwardedAllow);
 }
 
-/** `clientAddress` once the peer and the `X-Forwarded-For` entries are known. */
+/** `clientAddressWith` once the peer and the `X-Forwarded-For` entries are known. */
 export function clientFromChain(
   peer: string | undefined,
   chain: readonly string[],

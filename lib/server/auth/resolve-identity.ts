@@ -3,6 +3,7 @@ import type { HeaderSource } from './header-source';
 import { getEmbedAllowlist } from '../config/embed-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { authenticateWith, type Authentication } from './authenticate';
+import { clientAddressWith } from './client-address';
 import type { Identity } from './identity';
 
 /** `authenticateWith` this server's configuration. Throws a ConfigError when it is invalid. */
@@ -22,4 +23,17 @@ export function authenticate(headers: HeaderSource): Promise<Authentication> {
  */
 export async function resolveIdentity(request: Request): Promise<Identity | null> {
   return (await authenticate(request.headers)).identity;
+}
+
+/**
+ * The client's address (throttles, limits, logs): the TCP peer, or what the trusted reverse
+ * proxies in `FORWARDED_ALLOW_IPS` say (client-address.ts). Throws a ConfigError when the access
+ * configuration is invalid.
+ */
+export function clientAddress(request: Request): string {
+  const config = getAuthConfig();
+  return clientAddressWith(request.headers, {
+    forwardedAllow: config.forwardedAllow,
+    vercel: getDeployment().vercel,
+  });
 }
