@@ -4,6 +4,10 @@ import { waitReady } from './helpers';
 
 test.use({ baseURL: SECURE_APP_URL });
 
+// Several page loads per test (the identity provider's too): more than the default 30 s on a
+// loaded two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 /** From the app's sign-in page through the test provider's own page, as `username`. */
 async function signInAt(page: Page, username: string): Promise<void> {
   await page.goto('/?via=oidc');

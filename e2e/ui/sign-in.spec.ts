@@ -5,6 +5,10 @@ import { lastAnswer, nonce, send, waitReady } from './helpers';
 
 test.use({ baseURL: SECURE_APP_URL });
 
+// Several page loads per test (the identity provider's too): more than the default 30 s on a
+// loaded two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 /** Each test is its own client address, so the sign-in throttle of one never touches another. */
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({
