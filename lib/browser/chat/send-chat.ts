@@ -4,7 +4,7 @@ import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
-export interface SendChatOptions {
+interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;

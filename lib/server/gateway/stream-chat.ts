@@ -11,7 +11,7 @@ export type { StreamSummary } from './event-output';
 
 export type StreamChatOptions = EventOutputOptions & UpstreamRelayOptions;
 
-export interface StreamChatDeps extends EventOutputDeps {
+interface StreamChatDeps extends EventOutputDeps {
   fetch: typeof fetch;
 }
 
