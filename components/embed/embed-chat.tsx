@@ -38,7 +38,7 @@ function useEscapeCloses(enabled: boolean, close: () => void): void {
   }, [enabled, close]);
 }
 
-export interface EmbedChatProps {
+interface EmbedChatProps {
   options: EmbedOptions;
   allowlist: EmbedAllowlist;
   /** Where the conversation is kept, once known (exposed as `data-storage`). */

@@ -20,7 +20,7 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
  * Waits until models are loaded and the page is interactive. Generous: on a loaded two-core CI
  * machine hydration alone can take several seconds.
  */
-export async function waitReady(page: Page): Promise<void> {
+async function waitReady(page: Page): Promise<void> {
   await expect(page.getByRole('combobox', { name: /^Model: / })).toBeEnabled({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 }
@@ -58,7 +58,7 @@ export function lastAnswer(scope: ChatScope): Locator {
 }
 
 /** A request the scenario backend recorded. */
-export interface RecordedRequest {
+interface RecordedRequest {
   id: number;
   model: string | null;
   body: { messages?: { role: string; content: unknown }[]; prompt?: string } & Record<

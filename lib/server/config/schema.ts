@@ -117,7 +117,7 @@ const modelEntrySchema = z.union([
     .strict(),
 ]);
 
-export const providersFileSchema = z
+const providersFileSchema = z
   .array(
     z
       .object({
@@ -134,13 +134,13 @@ export const providersFileSchema = z
   .min(1);
 
 /** `id` or `id=completion` (or `id=chat`), as in `MODELS`. */
-export function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
+function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
   if (typeof entry !== 'string') return { ...entry };
   const [id = '', kind] = entry.split('=').map((s) => s.trim());
   return kind === 'completion' || kind === 'chat' ? { id, kind } : { id };
 }
 
-export function parseModelList(list: string | undefined): ConfiguredModel[] {
+function parseModelList(list: string | undefined): ConfiguredModel[] {
   if (!list) return [];
   return list
     .split(',')
