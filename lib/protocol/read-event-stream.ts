@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { runnelEventSchema } from './event-schema';
+import { asRunnelEvent } from './event-shape';
 import type { RunnelEvent } from './events';
 
 const UNREADABLE: RunnelEvent = {
@@ -22,14 +22,14 @@ export async function* readEventBatches(
   const parser = createParser({
     onEvent(message) {
       if (broken) return;
-      let event: RunnelEvent;
+      let event: RunnelEvent | null = null;
       try {
-        event = runnelEventSchema.parse(JSON.parse(message.data));
+        event = asRunnelEvent(JSON.parse(message.data));
       } catch {
-        event = UNREADABLE;
-        broken = true;
+        // Not JSON: unreadable, as is JSON that is not an event.
       }
-      batch.push(event);
+      if (!event) broken = true;
+      batch.push(event ?? UNREADABLE);
     },
   });
   const reader = body.getReader();
