@@ -2,7 +2,8 @@
 
 import { memo, useEffect, useState } from 'react';
 import { CopyButton } from '../ui/copy-button';
-import { cachedHighlight, requestHighlight } from './highlighter';
+import { cachedHighlight, requestHighlight, warmUpHighlighter } from './highlighter';
+import { whenIdle } from './idle';
 
 export interface CodeBlockProps {
   code: string;
@@ -36,6 +37,8 @@ function useHighlighted(
 
 /** A fenced code block with its language, a copy button and, once complete, syntax colours. */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
+  // The first block of the page starts the highlighter while its code is still arriving.
+  useEffect(() => whenIdle(warmUpHighlighter), []);
   const html = useHighlighted(code, language, highlight);
   return (
     <div className="code-block not-prose group relative my-4 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">

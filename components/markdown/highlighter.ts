@@ -109,8 +109,14 @@ function onMainThread(code: string, language: string | undefined, done: Done): (
   };
 }
 
-/** Starts the worker and compiles the grammars in it, before the first code block needs them. */
+/**
+ * Starts the worker and compiles the grammars in it, once per page. Called when the first code
+ * block starts to arrive — not with the page: highlight.js and its grammars are the largest
+ * script the page could fetch, and most answers have no code. The block's code streams for a
+ * while before it can be highlighted, which is time enough to fetch and warm the worker.
+ */
 export function warmUpHighlighter(): void {
+  if (worker !== undefined) return;
   const request: HighlightRequest = { warmUp: true };
   startWorker()?.postMessage(request);
 }
