@@ -8,6 +8,7 @@ import { createPersistence } from '@/lib/browser/chat/persistence';
 import { ThemeProvider } from '../theme/theme-provider';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
 import { createQueryClient } from './query-client';
+import { QueryModelsProvider } from './query-models-provider';
 
 /** The chat page's conversations: its IndexedDB database, with the meta stash for page hide. */
 const pagePersistence: PersistenceFactory = (onFallback) =>
@@ -17,14 +18,16 @@ const pagePersistence: PersistenceFactory = (onFallback) =>
     createStorageStash(() => window.localStorage, 'runnel:meta-stash'),
   );
 
-/** Server state (TanStack Query), client state (the chat store) and the theme, per page. */
+/** Server state (TanStack Query, the model list), client state (the chat store) and the theme, per page. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider>
-        <ChatStoreProvider createPersistence={pagePersistence}>{children}</ChatStoreProvider>
-      </ThemeProvider>
+      <QueryModelsProvider>
+        <ThemeProvider>
+          <ChatStoreProvider createPersistence={pagePersistence}>{children}</ChatStoreProvider>
+        </ThemeProvider>
+      </QueryModelsProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   createEmbedPersistence,
@@ -8,7 +7,7 @@ import {
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
-import { createQueryClient } from './query-client';
+import { FetchedModelsProvider } from './fetched-models-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -30,8 +29,9 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 }
 
 /**
- * The widget's server state and chat store: the same store as the main page, so every chat
- * component works unchanged, with the widget's persistence.
+ * The widget's model list and chat store: the same store as the main page, so every chat
+ * component works unchanged, with the widget's persistence. (No query cache: the widget reads one
+ * list, see `FetchedModelsProvider`.)
  */
 export function EmbedProviders({
   onStorage,
@@ -41,11 +41,10 @@ export function EmbedProviders({
   onStorage: (kind: EmbedStorageKind) => void;
   children: ReactNode;
 }) {
-  const [client] = useState(createQueryClient);
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
-    <QueryClientProvider client={client}>
+    <FetchedModelsProvider>
       <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
-    </QueryClientProvider>
+    </FetchedModelsProvider>
   );
 }
