@@ -10,7 +10,7 @@ const HealthBannerBody = lazy(() =>
 
 /**
  * Shown while `/api/health` reports an unreachable backend: which URL, and how to start vLLM.
- * Disappears by itself (the health query keeps polling) and the model list is fetched again.
+ * Disappears by itself (health keeps being polled) and the model list is fetched again.
  */
 export function HealthBanner() {
   const { data } = useHealth();

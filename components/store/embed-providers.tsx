@@ -7,7 +7,7 @@ import {
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
-import { FetchedModelsProvider } from './fetched-models-provider';
+import { ModelsProvider } from './models-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -29,9 +29,8 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 }
 
 /**
- * The widget's model list and chat store: the same store as the main page, so every chat
- * component works unchanged, with the widget's persistence. (No query cache: the widget reads one
- * list, see `FetchedModelsProvider`.)
+ * The widget's model list and chat store: the same as the main page's, so every chat component
+ * works unchanged, with the widget's persistence.
  */
 export function EmbedProviders({
   onStorage,
@@ -43,8 +42,8 @@ export function EmbedProviders({
 }) {
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
-    <FetchedModelsProvider>
+    <ModelsProvider>
       <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
-    </FetchedModelsProvider>
+    </ModelsProvider>
   );
 }
