@@ -312,11 +312,11 @@ async function main(): Promise<void> {
       `Streaming ${fmt(benchTokens().length)} tokens of Markdown (${MODEL}) with ${CPU_THROTTLING}× CPU throttling…\n`,
     );
     const rounds: Result[][] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let n = 1; n <= ROUNDS; n++) {
       const round: Result[] = [];
       for (const variant of VARIANTS) round.push(await measure(browser, variant, variant.steps));
       rounds.push(round);
-      console.log(`round ${round} of ${ROUNDS}:`);
+      console.log(`round ${n} of ${ROUNDS}:`);
       printTable(rounds.at(-1)!);
       console.log('');
     }
