@@ -34,16 +34,21 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
  */
 export function EmbedProviders({
   onStorage,
+  fetch,
   children,
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
+  /** The chat requests' fetch (adds the visitor headers). */
+  fetch: typeof window.fetch;
   children: ReactNode;
 }) {
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
     <ModelsProvider>
-      <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      <ChatStoreProvider createPersistence={persistence} fetch={fetch}>
+        {children}
+      </ChatStoreProvider>
     </ModelsProvider>
   );
 }

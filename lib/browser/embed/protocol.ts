@@ -8,7 +8,7 @@ import {
 
 /**
  * The postMessage protocol between the loader (`public/widget.js`, on the host page) and the
- * `/embed` iframe (issue 4). Every message is a small, flat, versioned object; both directions are
+ * `/embed` iframe (docs/embedding.md). Every message is a small, flat, versioned object; both directions are
  * closed sets of strict shapes, so a message can never carry HTML, a URL or anything else to act on
  * beyond what is listed here. Each side validates what it receives by hand — the loader in
  * `widget/messages.ts`, the iframe here — without a schema library, which would not fit either
