@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { splitMarkdown, settleSplit } from '@/lib/markdown/markdown-blocks';
 import { highlightCode } from './highlight';
-import { rememberHighlight } from './highlighter';
+import { rememberHighlight } from './highlight-cache';
 import { MarkdownBlock } from './markdown-block';
 
 /** Renders a whole document the way the message view does (every block settled). */
