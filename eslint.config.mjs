@@ -28,6 +28,10 @@ const NO_BROWSER = layer(
   'browser',
   'Browser code: the server side (and the protocol) must not import it.',
 );
+const NO_APP = {
+  group: ['@/app/*', '**/app/**'],
+  message: 'components/ must not import from app/.',
+};
 const NO_MARKDOWN = layer('markdown', 'Markdown lexing belongs to the browser side.');
 const restrict = (files, patterns, ignores) => ({
   files,
@@ -40,13 +44,9 @@ const layerRules = [
   restrict(['lib/markdown/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_BROWSER]),
   restrict(['lib/server/**/*.ts'], [FRAMEWORK, UI, NO_BROWSER, NO_MARKDOWN]),
   restrict(['lib/browser/**/*.ts'], [FRAMEWORK, UI, NO_SERVER]),
-  restrict(
-    ['components/**/*.{ts,tsx}'],
-    [
-      { group: ['@/app/*', '**/app/**'], message: 'components/ must not import from app/.' },
-      NO_SERVER,
-    ],
-  ),
+  // Every components/ file gets exactly one of the three rules below (ESLint applies the last
+  // matching `no-restricted-imports`, it does not merge them), so each lists all its patterns.
+  restrict(['components/chat/**/*.{ts,tsx}'], [NO_APP, NO_SERVER]),
   // The state layer (stores, queries, providers) sits under every feature.
   restrict(
     [
@@ -55,22 +55,24 @@ const layerRules = [
       'components/theme/**/*.{ts,tsx}',
     ],
     [
+      NO_APP,
+      NO_SERVER,
       {
         regex: '^(\\.\\./|@/components/)(?!store/|ui/|theme/)',
         message: 'The state layer, ui/ and theme/ import no feature.',
       },
-      NO_SERVER,
     ],
   ),
   // Features never reach back up to the page's composition (components/chat/).
   restrict(
     ['components/**/*.{ts,tsx}'],
     [
+      NO_APP,
+      NO_SERVER,
       {
         group: ['../chat/*', '@/components/chat/*'],
         message: 'Features must not import the page composition (components/chat/).',
       },
-      NO_SERVER,
     ],
     ['components/chat/**', 'components/store/**', 'components/ui/**', 'components/theme/**'],
   ),

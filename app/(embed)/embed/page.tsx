@@ -1,6 +1,6 @@
 import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
 import { EmbedApp } from '@/components/embed/embed-app';
-import { fixedThemeScript } from '@/components/theme/theme-script';
+import { embedThemeChoice, fixedThemeScript } from '@/components/theme/theme-script';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { parseEmbedOptions } from '@/lib/protocol/embed-options';
 
@@ -21,9 +21,7 @@ export default async function EmbedPage({
     <>
       <script
         dangerouslySetInnerHTML={{
-          __html:
-            fixedThemeScript(options.theme === 'auto' ? 'system' : options.theme) +
-            EARLY_MESSAGES_SCRIPT,
+          __html: fixedThemeScript(embedThemeChoice(options.theme)) + EARLY_MESSAGES_SCRIPT,
         }}
       />
       <EmbedApp options={options} allowlist={getEmbedAllowlist()} />
