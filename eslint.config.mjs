@@ -28,6 +28,10 @@ const NO_BROWSER = layer(
   'browser',
   'Browser code: the server side (and the protocol) must not import it.',
 );
+const NO_APP = {
+  group: ['@/app/*', '**/app/**'],
+  message: 'components/ must not import from app/.',
+};
 const NO_MARKDOWN = layer('markdown', 'Markdown lexing belongs to the browser side.');
 // The browser's JavaScript has a size budget (docs/performance.md): zod alone would be most of it.
 const NO_ZOD = {
@@ -52,14 +56,9 @@ const layerRules = [
   restrict(['lib/markdown/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_BROWSER]),
   restrict(['lib/server/**/*.ts'], [FRAMEWORK, UI, NO_BROWSER, NO_MARKDOWN]),
   restrict(['lib/browser/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_ZOD]),
-  restrict(
-    ['components/**/*.{ts,tsx}'],
-    [
-      { group: ['@/app/*', '**/app/**'], message: 'components/ must not import from app/.' },
-      NO_SERVER,
-      NO_ZOD,
-    ],
-  ),
+  // Every components/ file gets exactly one of the three rules below (ESLint applies the last
+  // matching `no-restricted-imports`, it does not merge them), so each lists all its patterns.
+  restrict(['components/chat/**/*.{ts,tsx}'], [NO_APP, NO_SERVER, NO_ZOD]),
   // The state layer (stores, queries, providers) sits under every feature.
   restrict(
     [
@@ -68,11 +67,12 @@ const layerRules = [
       'components/theme/**/*.{ts,tsx}',
     ],
     [
+      NO_APP,
+      NO_SERVER,
       {
         regex: '^(\\.\\./|@/components/)(?!store/|ui/|theme/)',
         message: 'The state layer, ui/ and theme/ import no feature.',
       },
-      NO_SERVER,
       NO_ZOD,
     ],
   ),
@@ -80,11 +80,12 @@ const layerRules = [
   restrict(
     ['components/**/*.{ts,tsx}'],
     [
+      NO_APP,
+      NO_SERVER,
       {
         group: ['../chat/*', '@/components/chat/*'],
         message: 'Features must not import the page composition (components/chat/).',
       },
-      NO_SERVER,
       NO_ZOD,
     ],
     ['components/chat/**', 'components/store/**', 'components/ui/**', 'components/theme/**'],
