@@ -7,9 +7,6 @@ import {
   type EmbedStorageKind,
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
-import { createVisitorFetch } from '@/lib/browser/embed/visitor-fetch';
-import { visitorId } from '@/lib/browser/embed/visitor-id';
-import type { EmbedPass } from '@/lib/protocol/embed-access';
 import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
 import { createQueryClient } from './query-client';
@@ -35,33 +32,25 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 
 /**
  * The widget's server state and chat store: the same store as the main page, so every chat
- * component works unchanged, with the widget's persistence, and API requests that carry the
- * visitor id (kept in the iframe's own storage) and the embed pass.
+ * component works unchanged, with the widget's persistence, and its API requests made with the
+ * given `fetch` (which names the visitor: EmbedApp).
  */
 export function EmbedProviders({
   onStorage,
-  pass,
+  fetch,
   children,
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
-  /** The server's proof that requests come from this page; null without a sign-in method. */
-  pass: EmbedPass | null;
+  /** The widget's API fetch (visitor id, host origin, embed pass). */
+  fetch: typeof window.fetch;
   children: ReactNode;
 }) {
   const [client] = useState(createQueryClient);
   const [persistence] = useState(() => embedPersistence(onStorage));
-  const [apiFetch] = useState(() =>
-    createVisitorFetch({
-      visitorId: visitorId(() => window.localStorage),
-      pass,
-      fetch: (...args) => window.fetch(...args),
-      now: () => Date.now(),
-    }),
-  );
   return (
     <QueryClientProvider client={client}>
-      <ApiFetchContext.Provider value={apiFetch}>
+      <ApiFetchContext.Provider value={fetch}>
         <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
       </ApiFetchContext.Provider>
     </QueryClientProvider>

@@ -6,6 +6,7 @@ import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { getAuthConfig } from '@/lib/server/config/auth-config';
 import { issueEmbedPass } from '@/lib/server/auth/embed-pass';
 import { parseEmbedOptions } from '@/lib/protocol/embed-options';
+import { widgetModel } from '@/lib/server/limits/widget-model';
 
 // The allowlist and the options are read per request (deployment configuration, query string).
 export const dynamic = 'force-dynamic';
@@ -21,7 +22,8 @@ export default async function EmbedPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const options = parseEmbedOptions(await searchParams);
+  const parsed = parseEmbedOptions(await searchParams);
+  const options = { ...parsed, model: widgetModel(parsed.model) };
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   const secret = getAuthConfig().secret;
   const pass = secret ? await issueEmbedPass(secret) : null;

@@ -1,4 +1,5 @@
 import {
+  EMBED_HOST_HEADER,
   EMBED_PASS_HEADER,
   EMBED_PASS_PATH,
   VISITOR_HEADER,
@@ -12,6 +13,8 @@ export interface VisitorFetchOptions {
   pass: EmbedPass | null;
   fetch: typeof fetch;
   now: () => number;
+  /** The embedding page's origin once the widget's handshake verified it (none: opened directly). */
+  hostOrigin?: () => string | null;
 }
 
 function apiPath(input: RequestInfo | URL): boolean {
@@ -20,9 +23,9 @@ function apiPath(input: RequestInfo | URL): boolean {
 }
 
 /**
- * The widget's `fetch`: its `/api/*` requests carry the visitor id and, when it has one, the embed
- * pass — renewed once it is past half its life (a widget can stay open for hours), before the
- * request that needs it. A renewal that fails keeps the old pass: the server then says why.
+ * The widget's `fetch`: its `/api/*` requests carry the visitor id, the verified host origin and,
+ * when it has one, the embed pass — renewed once it is past half its life (a widget can stay open
+ * for hours), before the request that needs it. A renewal that fails keeps the old pass: the server then says why.
  */
 export function createVisitorFetch(options: VisitorFetchOptions): typeof fetch {
   let pass = options.pass;
@@ -50,6 +53,8 @@ export function createVisitorFetch(options: VisitorFetchOptions): typeof fetch {
     const headers = new Headers(init?.headers);
     headers.set(VISITOR_HEADER, options.visitorId);
     if (pass) headers.set(EMBED_PASS_HEADER, pass.pass);
+    const host = options.hostOrigin?.();
+    if (host) headers.set(EMBED_HOST_HEADER, host);
     return options.fetch(input, { ...init, headers });
   };
 }

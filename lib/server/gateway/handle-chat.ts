@@ -5,7 +5,9 @@ import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { mayShowBackendAddress } from '../auth/api-gate';
 import type { Identity } from '../auth/identity';
+import { resolveIdentity } from '../auth/resolve-identity';
 import { PRESETS } from '../providers/presets';
+import { admitChat } from '../limits/chat-limits';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
 import type { Runtime } from './runtime';
@@ -44,6 +46,15 @@ export async function handleChat(
     maxOutputTokens: config.maxOutputTokens,
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
+  const who = identity ?? (await resolveIdentity(request));
+  if (!who) return jsonError({ status: 401, code: 'unauthorized', message: 'Sign in first.' });
+  const admitted = await admitChat(who, {
+    chat,
+    modelId: model.id,
+    provider,
+    maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
+  });
+  if (!admitted.ok) return admitted.response;
   const requestId = `chat_${crypto.randomUUID()}`;
   const stream = streamChat(
     {
@@ -66,6 +77,7 @@ export async function handleChat(
       now: () => performance.now(),
       onEnd: (summary) =>
         log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
+      ...(admitted.gate ? { gate: admitted.gate } : {}),
     },
   );
   return new Response(stream, {
