@@ -10,6 +10,7 @@ import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
 
+// base+2 and base+3 are the limits stack's two instances (limits-stack.ts).
 export const SECURE_APP_PORT = base ? base + 4 : 3104;
 export const OIDC_PORT = base ? base + 12 : 4012;
 
