@@ -20,7 +20,7 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
  * Waits until models are loaded and the page is interactive. Generous: on a loaded two-core CI
  * machine hydration alone can take several seconds.
  */
-async function waitReady(page: Page): Promise<void> {
+export async function waitReady(page: Page): Promise<void> {
   await expect(page.getByRole('combobox', { name: /^Model: / })).toBeEnabled({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 }
