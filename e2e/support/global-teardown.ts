@@ -1,14 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { APP_LOGS } from '../../testing/stack/app-env';
+import { appLog } from '../../testing/stack/app-env';
+import { LIMITS_A_PORT, LIMITS_B_PORT } from '../../testing/stack/limits-stack';
+import { APP_PORT, DOWN_APP_PORT } from '../../testing/stack/ports';
 import { E2E_KEYS } from '../../testing/stack/keys';
 
 /**
- * After the whole suite — key-echoing backends included — the apps' own output (every log line
- * they wrote) must not contain a key. A log that is missing fails too: the scan would otherwise
+ * After the whole suite — key-echoing backends included — every app's own output (each log line
+ * it wrote) must not contain a key. A log that is missing fails too: the scan would otherwise
  * pass having read nothing (an app started by hand, or logging somewhere else).
  */
 export default function globalTeardown(): void {
-  for (const [name, path] of Object.entries(APP_LOGS)) {
+  const apps = {
+    app: APP_PORT,
+    down: DOWN_APP_PORT,
+    'limits A': LIMITS_A_PORT,
+    'limits B': LIMITS_B_PORT,
+  };
+  for (const [name, port] of Object.entries(apps)) {
+    const path = appLog(port);
     if (!existsSync(path)) {
       throw new Error(
         `[secrets] the ${name} app's log ${path} is missing, so nothing was checked for keys ` +
