@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../protocol/zod';
 import {
   ANSWER_OUTCOMES,
   EMBED_PROTOCOL,
