@@ -64,7 +64,6 @@ export const SECURE_APP_ENV: Record<string, string> = {
 };
 
 /** Its output, checked after the suite for secrets (e2e/support/global-teardown.ts). */
-export const SECURE_APP_LOG = `.runnel/logs/app-${SECURE_APP_PORT}.log`;
 
 /** Values that must never appear in the secure app's output. */
 export const AUTH_SECRETS = [E2E_AUTH_SECRET, E2E_ACCESS_CODE, OIDC_CLIENT.secret];
