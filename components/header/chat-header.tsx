@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
@@ -16,8 +16,15 @@ const loadSettings = () => import('./settings-dialog');
 const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
 const preloadSettings = () => void loadSettings();
 
-/** Top bar: sidebar toggle (narrow screens), model picker, settings, export and theme. */
-export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
+/** Top bar: sidebar toggle (narrow screens), model picker, settings, export, theme, account. */
+export function ChatHeader({
+  onOpenSidebar,
+  account,
+}: {
+  onOpenSidebar: () => void;
+  /** Who is signed in, with "Sign out"; absent when no sign-in method is configured. */
+  account?: ReactNode;
+}) {
   const activeId = useChatStore((s) => s.activeId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from the first opening on, so closing it keeps its element (and the focus return).
@@ -43,6 +50,7 @@ export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
+      {account}
       {settingsUsed && (
         <Suspense fallback={null}>
           <SettingsDialog

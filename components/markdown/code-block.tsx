@@ -11,7 +11,7 @@ import { whenIdle } from './idle';
  */
 const loadHighlighter = () => import('./highlighter');
 
-export interface CodeBlockProps {
+interface CodeBlockProps {
   code: string;
   language?: string;
   /** The fence is closed: highlight now (never while the code is still arriving). */

@@ -15,7 +15,7 @@ import { WaitingLine } from './waiting-line';
 const EndState = lazy(() => import('./end-state').then((m) => ({ default: m.EndState })));
 const ToolCalls = lazy(() => import('./tool-calls').then((m) => ({ default: m.ToolCalls })));
 
-export interface AssistantMessageProps {
+interface AssistantMessageProps {
   message: Message;
   modelLabel: string;
   /** Null while the action is unavailable (an answer streams, no usable model). */

@@ -13,7 +13,7 @@ const CompletionPair = lazy(() =>
   import('./completion-pair').then((m) => ({ default: m.CompletionPair })),
 );
 
-export interface MessageItemProps {
+interface MessageItemProps {
   conversationId: string;
   index: number;
   /** Text-completion view: prompt and continuation as one plain text. */

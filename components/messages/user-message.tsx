@@ -11,7 +11,7 @@ const MessageEditor = lazy(() =>
   import('./message-editor').then((m) => ({ default: m.MessageEditor })),
 );
 
-export interface UserMessageProps {
+interface UserMessageProps {
   message: Message;
   /** Null while editing is unavailable (an answer streams). */
   onEdit: ((text: string) => void) | null;

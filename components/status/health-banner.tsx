@@ -14,11 +14,11 @@ const HealthBannerBody = lazy(() =>
  */
 export function HealthBanner() {
   const { data } = useHealth();
-  const down = data?.providers.filter((p) => !p.reachable) ?? [];
+  const down = data?.providers?.filter((p) => !p.reachable) ?? [];
   if (down.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <HealthBannerBody down={down} total={data?.providers.length ?? 0} />
+      <HealthBannerBody down={down} total={data?.providers?.length ?? 0} />
     </Suspense>
   );
 }

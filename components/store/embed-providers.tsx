@@ -6,6 +6,7 @@ import {
   type EmbedStorageKind,
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
+import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
 import { ModelsProvider } from './models-provider';
 
@@ -30,7 +31,8 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 
 /**
  * The widget's model list and chat store: the same as the main page's, so every chat component
- * works unchanged, with the widget's persistence.
+ * works unchanged, with the widget's persistence, and its API requests made with the given
+ * `fetch` (which names the visitor: EmbedApp).
  */
 export function EmbedProviders({
   onStorage,
@@ -39,16 +41,16 @@ export function EmbedProviders({
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
-  /** The chat requests' fetch (adds the visitor headers). */
+  /** The widget's API fetch (visitor id, host origin, embed pass). */
   fetch: typeof window.fetch;
   children: ReactNode;
 }) {
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
-    <ModelsProvider>
-      <ChatStoreProvider createPersistence={persistence} fetch={fetch}>
-        {children}
-      </ChatStoreProvider>
-    </ModelsProvider>
+    <ApiFetchContext.Provider value={fetch}>
+      <ModelsProvider>
+        <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      </ModelsProvider>
+    </ApiFetchContext.Provider>
   );
 }

@@ -1,18 +1,18 @@
 'use client';
 
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ModelsResponse } from '@/lib/protocol/api-shapes';
+import { useApiFetch } from './api-fetch';
 import { ModelsContext } from './use-models';
 import { usePolled } from './use-polled';
 
-async function fetchModels(): Promise<ModelsResponse> {
-  const res = await fetch('/api/models', { cache: 'no-store' });
+async function fetchModels(apiFetch: typeof fetch): Promise<ModelsResponse> {
+  const res = await apiFetch('/api/models', { cache: 'no-store' });
   if (!res.ok) throw new Error(`GET /api/models answered HTTP ${res.status}`);
   return (await res.json()) as ModelsResponse;
 }
 
 const MODELS_POLL = {
-  load: fetchModels,
   // While the list is empty (no backend answered yet) it is asked for again every few seconds.
   interval: (data: ModelsResponse | undefined) =>
     data && data.models.length > 0 ? (false as const) : 5_000,
@@ -20,9 +20,14 @@ const MODELS_POLL = {
   staleMs: 60_000,
 };
 
-/** Loads the model list for everything below it: one request per page, however many readers. */
+/**
+ * Loads the model list for everything below it — one request per page, however many readers —
+ * with the API fetch of the nearest `ApiFetchContext` (the widget's names its visitor).
+ */
 export function ModelsProvider({ children }: { children: ReactNode }) {
-  const { data, refresh } = usePolled(MODELS_POLL);
+  const apiFetch = useApiFetch();
+  const [poll] = useState(() => ({ ...MODELS_POLL, load: () => fetchModels(apiFetch) }));
+  const { data, refresh } = usePolled(poll);
   const models = useMemo(() => ({ data, isPending: data === undefined, refresh }), [data, refresh]);
   return <ModelsContext.Provider value={models}>{children}</ModelsContext.Provider>;
 }

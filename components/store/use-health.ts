@@ -26,7 +26,7 @@ const HEALTH_POLL = {
 export function useHealth() {
   const { data } = usePolled(HEALTH_POLL);
   const { refresh: refreshModels } = useModels();
-  const reachable = data?.providers.filter((p) => p.reachable).length;
+  const reachable = data?.providers?.filter((p) => p.reachable).length;
   const previous = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (reachable === undefined) return;

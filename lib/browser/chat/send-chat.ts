@@ -5,7 +5,7 @@ import { readEventBatches } from '../../protocol/read-event-stream';
 import { rateLimitSentence } from './rate-limit-sentence';
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
-export interface SendChatOptions {
+interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;

@@ -54,7 +54,8 @@ export interface RunnelConfig {
  */
 const NODE_FETCH_TIMEOUT_MS = 300_000;
 
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+/** A positive integer variable, with its default when unset or empty. */
+export const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
     .trim()
@@ -73,7 +74,8 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
       return n;
     });
 
-const optionalText = z
+/** Text, or undefined when unset or blank. */
+export const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v : undefined));
@@ -115,7 +117,7 @@ const modelEntrySchema = z.union([
     .strict(),
 ]);
 
-export const providersFileSchema = z
+const providersFileSchema = z
   .array(
     z
       .object({
@@ -132,13 +134,13 @@ export const providersFileSchema = z
   .min(1);
 
 /** `id` or `id=completion` (or `id=chat`), as in `MODELS`. */
-export function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
+function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
   if (typeof entry !== 'string') return { ...entry };
   const [id = '', kind] = entry.split('=').map((s) => s.trim());
   return kind === 'completion' || kind === 'chat' ? { id, kind } : { id };
 }
 
-export function parseModelList(list: string | undefined): ConfiguredModel[] {
+function parseModelList(list: string | undefined): ConfiguredModel[] {
   if (!list) return [];
   return list
     .split(',')
@@ -152,7 +154,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function formatIssues(prefix: string, error: z.ZodError): string {
+/** One line per zod issue, each naming its variable. */
+export function formatIssues(prefix: string, error: z.ZodError): string {
   return error.issues
     .map((i) => `${prefix}${i.path.length ? i.path.join('.') : ''}: ${i.message}`)
     .join('; ');

@@ -12,7 +12,7 @@ export type { StreamSummary } from './event-output';
 
 export type StreamChatOptions = EventOutputOptions & UpstreamRelayOptions;
 
-export interface StreamChatDeps extends EventOutputDeps {
+interface StreamChatDeps extends EventOutputDeps {
   fetch: typeof fetch;
   /** Limits and admission: entered before the upstream call, left once when the stream ends. */
   gate?: StreamGate;
