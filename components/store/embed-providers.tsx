@@ -30,9 +30,9 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 }
 
 /**
- * The widget's model list and chat store: the same as the main page's, so every chat component
- * works unchanged, with the widget's persistence, and its API requests made with the given
- * `fetch` (which names the visitor: EmbedApp).
+ * The widget's model list and chat store: the same store as the main page, so every chat
+ * component works unchanged, with the widget's persistence, and its API requests made with the
+ * given `fetch` (which names the visitor: EmbedApp).
  */
 export function EmbedProviders({
   onStorage,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { ModelsResponse } from '@/lib/protocol/api-shapes';
 import { useApiFetch } from './api-fetch';
 import { ModelsContext } from './use-models';
@@ -20,13 +20,11 @@ const MODELS_POLL = {
   staleMs: 60_000,
 };
 
-/**
- * Loads the model list for everything below it — one request per page, however many readers —
- * with the API fetch of the nearest `ApiFetchContext` (the widget's names its visitor).
- */
+/** Loads the model list for everything below it: one request per page, however many readers. */
 export function ModelsProvider({ children }: { children: ReactNode }) {
+  // The widget's requests go through its own fetch (visitor id, embed pass): see api-fetch.ts.
   const apiFetch = useApiFetch();
-  const [poll] = useState(() => ({ ...MODELS_POLL, load: () => fetchModels(apiFetch) }));
+  const poll = useMemo(() => ({ ...MODELS_POLL, load: () => fetchModels(apiFetch) }), [apiFetch]);
   const { data, refresh } = usePolled(poll);
   const models = useMemo(() => ({ data, isPending: data === undefined, refresh }), [data, refresh]);
   return <ModelsContext.Provider value={models}>{children}</ModelsContext.Provider>;

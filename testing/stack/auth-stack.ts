@@ -10,7 +10,7 @@ import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
 
-export const SECURE_APP_PORT = base ? base + 2 : 3102;
+export const SECURE_APP_PORT = base ? base + 4 : 3104;
 export const OIDC_PORT = base ? base + 12 : 4012;
 
 /** The app with sign-in methods. */
