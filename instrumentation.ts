@@ -1,9 +1,13 @@
 /**
- * Runs once when the server starts (Next's instrumentation hook): installs the SIGTERM drain.
- * Only in the Node.js runtime; the import is dynamic so no other runtime loads server modules.
+ * Runs once when the server starts (Next's instrumentation hook), before it serves a request: the
+ * access layer (it needs Node: the diagnostics channel that reveals each request's TCP peer) and
+ * the SIGTERM drain. Only in the Node.js runtime; the imports are dynamic so no other runtime
+ * loads server modules.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startAccess } = await import('./lib/server/auth/startup');
+  startAccess(Number(process.env.PORT) || undefined);
   const { startServerOps } = await import('./lib/server/shutdown/start');
   startServerOps();
 }

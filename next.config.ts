@@ -9,6 +9,19 @@ const nextConfig: NextConfig = {
   output: 'standalone',
   // Loaded from node_modules rather than bundled, so every route shares one metrics registry.
   serverExternalPackages: ['prom-client'],
+  // Constant headers for every response, API and assets included; the per-request ones (CSP with
+  // its nonce, framing) are set in proxy.ts.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,10 +1,10 @@
 'use client';
 
-import type { AssistantMessage } from '@/lib/browser/chat/message';
+import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
 
-export interface EndStateProps {
+interface EndStateProps {
   message: AssistantMessage;
   /** Null when the action is not possible now (another answer streams, no model). */
   onRetry: (() => void) | null;
@@ -107,12 +107,11 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
     case 'stopped':
       return <p className="mt-2 text-sm italic text-zinc-500 dark:text-zinc-400">Stopped.</p>;
     case 'complete':
-      return message.finishReason &&
-        !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (
+      return endsPlainly(message) ? null : (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
-          Ended by the backend: {message.finishReason.replaceAll('_', ' ')}.
+          Ended by the backend: {message.finishReason?.replaceAll('_', ' ')}.
         </p>
-      ) : null;
+      );
     default:
       return null;
   }

@@ -1,14 +1,14 @@
 'use client';
 
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   createEmbedPersistence,
   type EmbedStorageKind,
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
+import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
-import { createQueryClient } from './query-client';
+import { ModelsProvider } from './models-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -30,8 +30,9 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 }
 
 /**
- * The widget's server state and chat store: the same store as the main page, so every chat
- * component works unchanged, with the widget's persistence.
+ * The widget's model list and chat store: the same store as the main page, so every chat
+ * component works unchanged, with the widget's persistence, and its API requests made with the
+ * given `fetch` (which names the visitor: EmbedApp).
  */
 export function EmbedProviders({
   onStorage,
@@ -40,17 +41,16 @@ export function EmbedProviders({
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
-  /** The chat requests' fetch (adds the visitor headers). */
+  /** The widget's API fetch (visitor id, host origin, embed pass). */
   fetch: typeof window.fetch;
   children: ReactNode;
 }) {
-  const [client] = useState(createQueryClient);
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
-    <QueryClientProvider client={client}>
-      <ChatStoreProvider createPersistence={persistence} fetch={fetch}>
-        {children}
-      </ChatStoreProvider>
-    </QueryClientProvider>
+    <ApiFetchContext.Provider value={fetch}>
+      <ModelsProvider>
+        <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      </ModelsProvider>
+    </ApiFetchContext.Provider>
   );
 }

@@ -45,7 +45,7 @@ test.afterAll(async () => {
 
 const activeOn = async (app: StandaloneApp) => {
   const health = (await (await fetch(`${app.url}/api/health`)).json()) as HealthResponse;
-  return health.providers[0]?.replicas?.map((r) => r.active_streams);
+  return health.providers?.[0]?.replicas?.map((r) => r.active_streams);
 };
 
 test('every instance counts every instance’s streams, and sends new chats to the idler replica', async () => {

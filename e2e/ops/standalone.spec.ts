@@ -108,8 +108,11 @@ test('one JSON log line per request, with its fields, and no secret anywhere', a
       durationMs: expect.any(Number),
       tokensIn: expect.any(Number),
       tokensOut: expect.any(Number),
+      // Who asked, hashed: never the address the identity is keyed on.
+      identity: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
   const lines = logLines(app);
+  expect(app.output()).not.toContain('address:127.0.0.1');
   expect(lines.some((l) => l.outcome === 'rejected' && l.errorCode === 'model_not_found')).toBe(
     true,
   );

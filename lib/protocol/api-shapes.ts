@@ -58,5 +58,8 @@ export interface ReplicaHealth {
  */
 export interface HealthResponse {
   status: 'ok' | 'degraded' | 'down' | 'shutting_down';
-  providers: ProviderHealth[];
+  /** Left out for requests without a session (and widget visitors): backend addresses are internal. */
+  providers?: ProviderHealth[];
+  /** `"open"` when no sign-in method is configured on a production server other machines reach. */
+  access?: 'open';
 }

@@ -27,7 +27,7 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
 };
 
 /** What the runner needs from the store around it. */
-export interface RunnerDeps {
+interface RunnerDeps {
   get: StoreApi<ChatState>['getState'];
   set: StoreApi<ChatState>['setState'];
   saver: SaveScheduler;

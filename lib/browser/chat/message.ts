@@ -7,15 +7,6 @@ import type { StreamError, Usage } from '../../protocol/events';
 export type AssistantStatus =
   'streaming' | 'complete' | 'length' | 'stopped' | 'error' | 'incomplete';
 
-/** Statuses after which nothing more will arrive for the message. */
-export const END_STATUSES: readonly AssistantStatus[] = [
-  'complete',
-  'length',
-  'stopped',
-  'error',
-  'incomplete',
-];
-
 /** A tool call the model asked for (shown; Runnel does not execute tools). */
 export interface ToolCallRecord {
   index: number;
@@ -73,6 +64,18 @@ export interface AssistantMessage {
 }
 
 export type Message = UserMessage | AssistantMessage;
+
+/** Finish reasons of an answer that simply ended; any other is worth telling the reader. */
+const PLAIN_FINISHES: readonly string[] = ['stop', 'tool_calls', 'eos'];
+
+/** True while an answer streams, or when it completed for a plain reason: nothing to say on its end. */
+export function endsPlainly(message: AssistantMessage): boolean {
+  if (message.status === 'streaming') return true;
+  return (
+    message.status === 'complete' &&
+    (!message.finishReason || PLAIN_FINISHES.includes(message.finishReason))
+  );
+}
 
 /** True for assistant messages. */
 export function isAssistant(message: Message | undefined): message is AssistantMessage {

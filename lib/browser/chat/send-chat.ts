@@ -2,10 +2,9 @@ import type { ChatRequest } from '../../protocol/chat-request';
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
-import { rateLimitSentence } from './rate-limit-sentence';
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
-export interface SendChatOptions {
+interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;
@@ -77,6 +76,8 @@ async function httpError(
     const code = parsed.error?.code;
     if (code === 'rate_limited') {
       const { limit, retry_after_s: retry } = parsed.error!;
+      // Loaded only when a limit is hit: the page's JavaScript has a budget (docs/performance.md).
+      const { rateLimitSentence } = await import('./rate-limit-sentence');
       const sentence = rateLimitSentence(
         typeof limit === 'string' ? limit : undefined,
         typeof retry === 'number'

@@ -37,7 +37,7 @@ export interface StreamSummary {
 }
 
 /** Why the output stopped taking events: the browser left, or the answer reached its end. */
-export type OutputStop = 'client' | 'finished';
+type OutputStop = 'client' | 'finished';
 
 /** The side of the relay that events are handed to. */
 export interface EventSink {
@@ -167,8 +167,11 @@ export function createEventOutput(
     }
   }
 
-  /** The event as the browser gets it: messages redacted, `done` with the timing. */
-  function outgoing(event: RunnelEvent): RunnelEvent {
+  /**
+   * The event as the browser gets it — messages redacted, `done` with the timing — noting on the
+   * way the first token's time and, for a terminal event, the summary.
+   */
+  function stamp(event: RunnelEvent): RunnelEvent {
     if (event.type === 'error') {
       const error = { ...event.error, message: redact(event.error.message) };
       summarize('error', error);
@@ -189,7 +192,7 @@ export function createEventOutput(
   function send(event: RunnelEvent): void {
     if (closed) return;
     seq += 1;
-    write(encodeEvent(seq, outgoing(event)));
+    write(encodeEvent(seq, stamp(event)));
     if (isTerminal(event)) close();
   }
 

@@ -3,6 +3,9 @@ import { parseChatRequest } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
+import { mayShowBackendAddress } from '../auth/api-gate';
+import type { Identity } from '../auth/identity';
+import { resolveIdentity } from '../auth/resolve-identity';
 import { PRESETS } from '../providers/presets';
 import { admitChat } from '../limits/chat-limits';
 import { replicaPool } from '../replicas/replicas';
@@ -18,7 +21,9 @@ import { streamChat } from './stream-chat';
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, logChat }: Runtime,
+  { config, catalog, secrets, logChat, hashIdentity }: Runtime,
+  /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
+  identity: Identity | null = null,
 ): Promise<Response> {
   const receivedAt = performance.now();
   if (isShuttingDown()) return shuttingDown(refuseChat(logChat, SHUTTING_DOWN));
@@ -44,22 +49,27 @@ export async function handleChat(
     maxOutputTokens: config.maxOutputTokens,
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
-  const admitted = await admitChat(request, {
+  const who = identity ?? (await resolveIdentity(request));
+  if (!who) return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
+  const context = { identity: hashIdentity(who.key), provider: provider.id, model: model.id };
+  const admitted = await admitChat(who, {
     chat,
     modelId: model.id,
     provider,
     maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
   });
   if (!admitted.ok) {
-    return observeRefusal(logChat, admitted.response, { provider: provider.id, model: model.id });
+    return observeRefusal(logChat, admitted.response, context);
   }
   const requestId = `chat_${crypto.randomUUID()}`;
   const replicated = provider.baseURLs.length > 1;
-  const observer = observeChat(logChat, { provider: provider.id, model: model.id }, replicated);
+  const observer = observeChat(logChat, context, replicated);
   const stream = streamChat(
     {
       upstream,
-      backendURL: displayURL(provider.baseURL),
+      backendURL: mayShowBackendAddress(identity)
+        ? displayURL(provider.baseURL)
+        : `"${provider.label}"`,
       requestId,
       model: model.id,
       normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },

@@ -1,7 +1,10 @@
 import 'server-only';
 import { configSecrets, type RunnelConfig } from '../config/schema';
 import { getServerConfig } from '../config/server-config';
+import { getAuthConfig } from '../config/auth-config';
+import { ConfigError } from '../config/schema';
 import { logChat, type ChatLogFields } from '../log/chat-log';
+import { identityHasher } from '../log/identity-hash';
 import { processLogger, type Logger } from '../log/logger';
 import { createCatalog, type Catalog } from '../providers/catalog';
 
@@ -16,6 +19,8 @@ export interface Runtime {
   logChat: (fields: ChatLogFields) => void;
   /** A free-form `info` line (kept for callers that log plain fields). */
   log: (fields: Record<string, unknown>) => void;
+  /** What a log line says about who asked: a keyed hash of the identity's key. */
+  hashIdentity: (key: string) => string;
 }
 
 let runtime: Runtime | undefined;
@@ -33,6 +38,17 @@ export function getRuntime(): Runtime {
     logger,
     logChat: (fields) => logChat(logger, fields),
     log: (fields) => logger.info(fields),
+    hashIdentity: identityHasher(authSecret()),
   };
   return runtime;
+}
+
+/** `AUTH_SECRET`, or none (also when the access configuration is broken: requests fail anyway). */
+function authSecret(): string | undefined {
+  try {
+    return getAuthConfig().secret;
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
 }
