@@ -50,7 +50,8 @@ export async function handleChat(
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
   const who = identity ?? (await resolveIdentity(request));
-  if (!who) return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
+  if (!who)
+    return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
   const context = { identity: hashIdentity(who.key), provider: provider.id, model: model.id };
   const admitted = await admitChat(who, {
     chat,

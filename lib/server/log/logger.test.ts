@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logChat } from './chat-log';
-import { hashIdentity } from './identity-hash';
+import { hashIdentity, identityHasher } from './identity-hash';
 import { createLogger } from './logger';
 
 function capture(level: Parameters<typeof createLogger>[0], secrets: string[]) {
@@ -66,5 +66,12 @@ describe('logger', () => {
   it('hashes identities with a pepper: stable, and different per pepper', () => {
     expect(hashIdentity('1.2.3.4', 'a')).toBe(hashIdentity('1.2.3.4', 'a'));
     expect(hashIdentity('1.2.3.4', 'a')).not.toBe(hashIdentity('1.2.3.4', 'b'));
+  });
+
+  it('keys the hasher with the shared secret, or a pepper of its own without one', () => {
+    expect(identityHasher('s')('address:1.2.3.4')).toBe(identityHasher('s')('address:1.2.3.4'));
+    expect(identityHasher(undefined)('address:1.2.3.4')).not.toBe(
+      identityHasher(undefined)('address:1.2.3.4'),
+    );
   });
 });
