@@ -40,8 +40,11 @@ function chatRequest(marker: string, headers: Record<string, string> = {}, model
 }
 
 test.describe('with a sign-in method configured', () => {
-  test('every /api route but /api/health answers 401 without a session, before any backend call', async () => {
-    const routes = apiRoutes().filter((r) => r.path !== '/api/health');
+  test('every /api route but /api/health and /api/metrics answers 401 without a session, before any backend call', async () => {
+    // Metrics are for a scraper with METRICS_TOKEN, never a session: unset here, so no route at all.
+    const metrics = await fetch(`${SECURE_APP_URL}/api/metrics`);
+    expect(metrics.status).toBe(404);
+    const routes = apiRoutes().filter((r) => r.path !== '/api/health' && r.path !== '/api/metrics');
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
       expect.arrayContaining(['POST /api/chat', 'GET /api/models']),
     );

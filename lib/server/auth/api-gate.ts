@@ -13,8 +13,8 @@ const UNAUTHORIZED = {
 } as const;
 
 /**
- * The gate every `/api/*` route except `/api/health` goes through, before it reads the body or
- * calls a backend: 401 without a session (when a sign-in method is configured), 403 for a request
+ * The gate every `/api/*` route except `/api/health` (and `/api/metrics`, which takes its own
+ * bearer token) goes through, before it reads the body or calls a backend: 401 without a session (when a sign-in method is configured), 403 for a request
  * that another site's page sent with the user's credentials, 500 `configuration_error` when the
  * access configuration is invalid (never open by mistake). Otherwise the handler runs with the
  * request's identity. Cheap: a cookie decryption and a few header reads, no I/O.
