@@ -6,7 +6,7 @@ import type { BackendProcess } from './processes';
 import { rssBytes, sampleRss, startApp } from './processes';
 import { routeBody, routeURL, type RouteKind } from './routes';
 import { quantile, sleep } from './stats';
-import { openStream } from './stream-client';
+import { openStream, type StreamResult } from './stream-client';
 import { LOAD_TOKENS } from '../../testing/scenario-backend/scenarios/load';
 import type { StandaloneApp } from '../../testing/stack/standalone';
 
@@ -17,6 +17,8 @@ export interface LoadFigures {
   kind: RouteKind;
   streams: number;
   errors: number;
+  /** What went wrong, by kind (`status 503`, `ECONNRESET`, `upstream_timeout`, `stamps missing`). */
+  errorKinds: Record<string, number>;
   p50: number;
   p99: number;
   max: number;
@@ -51,13 +53,16 @@ export async function loadPhase(
       }),
     );
     const peakRss = sampler.stop();
-    const errors = results.filter(
-      (r) => r.status !== 200 || !r.complete || r.failure || r.stamps !== LOAD_TOKENS,
-    ).length;
+    const errorKinds: Record<string, number> = {};
+    for (const r of results) {
+      const what = errorKind(r);
+      if (what) errorKinds[what] = (errorKinds[what] ?? 0) + 1;
+    }
     return {
       kind,
       streams,
-      errors,
+      errors: Object.values(errorKinds).reduce((a, b) => a + b, 0),
+      errorKinds,
       p50: quantile(delays, 0.5),
       p99: quantile(delays, 0.99),
       max: quantile(delays, 1),
@@ -68,4 +73,14 @@ export async function loadPhase(
     app.kill();
     await app.exited;
   }
+}
+
+/** Why a stream counts as an error, or undefined when it was a complete answer. */
+function errorKind(r: StreamResult): string | undefined {
+  if (r.failure) return r.failure;
+  if (r.status !== 200) return `status ${r.status}`;
+  if (r.errorCode) return r.errorCode;
+  if (!r.complete) return 'incomplete';
+  if (r.stamps !== LOAD_TOKENS) return 'stamps missing';
+  return undefined;
 }

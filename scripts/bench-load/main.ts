@@ -44,11 +44,13 @@ async function main(): Promise<void> {
     const rows: (string | number)[][] = [
       ['streams', 'route', 'errors', 'p50 delay', 'p99 delay', 'max delay', 'idle RSS', 'peak RSS'],
     ];
+    const loadFigures: LoadFigures[] = [];
     for (const n of streamCounts) {
       const figures: LoadFigures[] = [];
       for (const kind of ['pipe', 'runnel'] as const) {
         const f = await loadPhase(kind, n, backend);
         figures.push(f);
+        loadFigures.push(f);
         rows.push([
           n,
           kind,
@@ -73,6 +75,9 @@ async function main(): Promise<void> {
       ]);
     }
     table(rows);
+    for (const f of loadFigures.filter((x) => x.errors > 0)) {
+      console.log(`  errors, ${f.streams} ${f.kind}: ${JSON.stringify(f.errorKinds)}`);
+    }
   }
 
   if (phases.has('storm')) {
