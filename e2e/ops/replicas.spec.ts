@@ -8,7 +8,7 @@ import type { RunnelEvent } from '../../lib/protocol/events';
 import { readEventStream } from '../../lib/protocol/read-event-stream';
 import { startScenarioBackend, type ScenarioBackend } from '../../testing/scenario-backend/server';
 import { APP_ENV } from '../../testing/stack/app-env';
-import { freePort } from '../../testing/stack/stack';
+import { freePort } from '../../testing/stack/free-port';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
 import { chatBody, nonce, postChat } from '../support/chat-client';
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../testing/stack/stack';
+import { freePort } from '../../testing/stack/free-port';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
 
 /** Every process this benchmark started, killed however the benchmark ends. */

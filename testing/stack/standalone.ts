@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
-import { freePort } from './stack';
+import { freePort } from './free-port';
 
 /** The standalone server's directory (`output: 'standalone'`), after `npm run build`. */
 export const STANDALONE_DIR = '.next/standalone';
