@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
-import { createPacer } from './pacer';
+import { createPacer, PACE_MAX_PENDING_CHARS } from './pacer';
 
 /** A fake clock: timers run when `advance` passes them. */
 function clock() {
@@ -60,6 +60,20 @@ describe('createPacer', () => {
     expect(writes).toEqual([
       { at: 0, events: [text('a')] },
       { at: 16, events: [text('bcd')] },
+    ]);
+  });
+
+  it('writes at once, before the interval ends, when the text waiting passes the bound', () => {
+    const { c, writes, pacer } = setup();
+    pacer.push([text('a')]);
+    c.advance(1);
+    const chunk = 'x'.repeat(PACE_MAX_PENDING_CHARS / 2);
+    pacer.push([text(chunk)]);
+    expect(writes).toHaveLength(1);
+    pacer.push([text(chunk)]);
+    expect(writes).toEqual([
+      { at: 0, events: [text('a')] },
+      { at: 1, events: [text(chunk + chunk)] },
     ]);
   });
 

@@ -6,6 +6,14 @@ import { coalesceEvents } from './coalesce';
 /** Sends at most one write per this many ms while text arrives faster (two display frames). */
 export const STREAM_PACE_MS = 33;
 
+/**
+ * Text held back for the next write is written at once beyond this many characters. The relay
+ * reads the backend while the browser-facing stream has room, and what waits here is not in that
+ * stream yet: without a bound, a fast backend fills this buffer for a whole interval, whether or
+ * not the browser reads.
+ */
+export const PACE_MAX_PENDING_CHARS = 16 * 1024;
+
 interface PacerDeps {
   now: () => number;
   setTimeout: (cb: () => void, ms: number) => unknown;
@@ -26,6 +34,7 @@ export function createPacer(
   paceMs = STREAM_PACE_MS,
 ) {
   let pending: RunnelEvent[] = [];
+  let pendingChars = 0;
   let timer: unknown;
   let lastWriteAt = -Infinity;
 
@@ -35,6 +44,7 @@ export function createPacer(
     if (pending.length === 0) return;
     const events = coalesceEvents(pending);
     pending = [];
+    pendingChars = 0;
     lastWriteAt = deps.now();
     deliver(events);
   };
@@ -44,8 +54,10 @@ export function createPacer(
     push(events: readonly RunnelEvent[]): void {
       if (events.length === 0) return;
       pending.push(...events);
+      for (const e of events)
+        if (e.type === 'content' || e.type === 'reasoning') pendingChars += e.text.length;
       const wait = lastWriteAt + paceMs - deps.now();
-      if (wait <= 0 || !events.every(isProgress)) flush();
+      if (wait <= 0 || !events.every(isProgress) || pendingChars >= PACE_MAX_PENDING_CHARS) flush();
       else timer ??= deps.setTimeout(flush, wait);
     },
     /** Writes whatever waits now (the upstream stream ended or failed). */
