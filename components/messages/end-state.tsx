@@ -28,6 +28,34 @@ function errorDetail(m: AssistantMessage): string {
   return `${e.message} (${status}${e.code})`;
 }
 
+function ContinueButton({ onContinue }: Pick<EndStateProps, 'onContinue'>) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      icon={<ForwardIcon />}
+      disabled={!onContinue}
+      onClick={onContinue ?? undefined}
+    >
+      Continue
+    </Button>
+  );
+}
+
+function RetryButton({ onRetry }: Pick<EndStateProps, 'onRetry'>) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      icon={<RefreshIcon />}
+      disabled={!onRetry}
+      onClick={onRetry ?? undefined}
+    >
+      Retry
+    </Button>
+  );
+}
+
 /**
  * How the answer ended when it did not simply complete: each outcome looks different and offers
  * what makes sense — Continue after the token limit, Retry after an error or a cut-off stream.
@@ -40,15 +68,7 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
           className={`${BOX} bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200`}
         >
           <span className="flex-1">Stopped at the token limit.</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<ForwardIcon />}
-            disabled={!onContinue}
-            onClick={onContinue ?? undefined}
-          >
-            Continue
-          </Button>
+          <ContinueButton onContinue={onContinue} />
         </div>
       );
     case 'error':
@@ -62,15 +82,7 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
             <span className="font-medium">Error: </span>
             {errorDetail(message)}
           </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<RefreshIcon />}
-            disabled={!onRetry}
-            onClick={onRetry ?? undefined}
-          >
-            Retry
-          </Button>
+          <RetryButton onRetry={onRetry} />
         </div>
       );
     case 'incomplete':
@@ -82,26 +94,8 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
           <span className="min-w-0 flex-1">
             {INCOMPLETE_TEXT[message.interruption ?? 'stream']}
           </span>
-          {message.interruption === 'server_shutdown' ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              icon={<ForwardIcon />}
-              disabled={!onContinue}
-              onClick={onContinue ?? undefined}
-            >
-              Continue
-            </Button>
-          ) : null}
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<RefreshIcon />}
-            disabled={!onRetry}
-            onClick={onRetry ?? undefined}
-          >
-            Retry
-          </Button>
+          {message.interruption === 'server_shutdown' && <ContinueButton onContinue={onContinue} />}
+          <RetryButton onRetry={onRetry} />
         </div>
       );
     case 'stopped':

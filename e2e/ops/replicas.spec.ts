@@ -5,12 +5,11 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { HealthResponse } from '../../lib/protocol/api-shapes';
 import type { RunnelEvent } from '../../lib/protocol/events';
-import { readEventStream } from '../../lib/protocol/read-event-stream';
 import { startScenarioBackend, type ScenarioBackend } from '../../testing/scenario-backend/server';
 import { APP_ENV } from '../../testing/stack/app-env';
 import { freePort } from '../../testing/stack/free-port';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
-import { chatBody, nonce, postChat } from '../support/chat-client';
+import { chatBody, contentText, nonce, postChat, readAllEvents } from '../support/chat-client';
 
 /**
  * One provider with four addresses: nothing listening, a server answering 503, and two scenario
@@ -58,14 +57,6 @@ test.afterAll(async () => {
   await Promise.allSettled([r1?.close(), r2?.close()]);
 });
 
-async function events(response: Response): Promise<RunnelEvent[]> {
-  const out: RunnelEvent[] = [];
-  for await (const event of readEventStream(response.body!)) out.push(event);
-  return out;
-}
-const text = (list: RunnelEvent[]) =>
-  list.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
-
 async function recorded(backend: ScenarioBackend, model: string): Promise<{ body: unknown }[]> {
   const res = await fetch(`${backend.url}/__control/requests?model=${model}`);
   return ((await res.json()) as { requests: { body: unknown }[] }).requests;
@@ -78,7 +69,9 @@ async function health(): Promise<HealthResponse> {
 test('a refused connection and a 503 are skipped with no visible error; health shows each replica', async () => {
   // Until both failing replicas were tried (the pool rotates among equally idle ones).
   for (let i = 0; i < 8 && unavailableHits.length === 0; i++) {
-    const list = await events(await postChat(chatBody('vllm:chat', nonce()), { baseURL: app.url }));
+    const list = await readAllEvents(
+      await postChat(chatBody('vllm:chat', nonce()), { baseURL: app.url }),
+    );
     expect(list.map((e) => e.type)).not.toContain('error');
     expect(list.at(-1)?.type).toBe('done');
   }
@@ -108,9 +101,9 @@ test('a replica killed mid-test costs no chat that had not started its answer', 
       postChat(chatBody('vllm:slow', nonce()), { baseURL: app.url, signal: stop.signal }),
     ),
   );
-  const slowEvents = slow.map((r) => events(r).catch(() => [] as RunnelEvent[]));
+  const slowEvents = slow.map((r) => readAllEvents(r).catch(() => [] as RunnelEvent[]));
   const waiting = [0, 1, 2, 3, 4, 5].map(() =>
-    postChat(chatBody('vllm:long-prefill', nonce()), { baseURL: app.url }).then(events),
+    postChat(chatBody('vllm:long-prefill', nonce()), { baseURL: app.url }).then(readAllEvents),
   );
   await expect
     .poll(
@@ -128,7 +121,7 @@ test('a replica killed mid-test costs no chat that had not started its answer', 
   // Every chat that was waiting for its first token completes on r2, unseen.
   for (const list of await Promise.all(waiting)) {
     expect(list.map((e) => e.type)).not.toContain('error');
-    expect(text(list)).toBe('Done thinking about that long prompt.');
+    expect(contentText(list)).toBe('Done thinking about that long prompt.');
   }
   expect((await recorded(r2, 'long-prefill')).length).toBe(6);
 
@@ -136,7 +129,7 @@ test('a replica killed mid-test costs no chat that had not started its answer', 
   const settled = await Promise.race(slowEvents.map((p, i) => p.then((list) => ({ list, i }))));
   const last = settled.list.at(-1);
   expect(last?.type === 'error' && last.error.code).toBe('incomplete_stream');
-  expect(text(settled.list).length).toBeGreaterThan(0);
+  expect(contentText(settled.list).length).toBeGreaterThan(0);
   stop.abort();
 
   const { providers } = await health();

@@ -1,20 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { RunnelEvent } from '../../lib/protocol/events';
-import { readEventStream } from '../../lib/protocol/read-event-stream';
-import { chatBody, nonce, postChat } from '../support/chat-client';
+import { chatBody, contentText, nonce, postChat, readAllEvents } from '../support/chat-client';
 import { backendRequests, lastAnswer, openApp, pickModel, send } from '../ui/helpers';
 import { logLines, startOpsApp } from './ops-stack';
 
 test.describe.configure({ timeout: 150_000 });
-
-async function events(response: Response): Promise<RunnelEvent[]> {
-  const out: RunnelEvent[] = [];
-  for await (const event of readEventStream(response.body!)) out.push(event);
-  return out;
-}
-
-const text = (list: RunnelEvent[]) =>
-  list.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
 
 test('SIGTERM mid-answer: 503 for new chats, short answers finish, long ones end server_shutdown, exit 0', async ({
   page,
@@ -33,9 +22,9 @@ test('SIGTERM mid-answer: 503 for new chats, short answers finish, long ones end
     // Over the API: another long answer, and one that fits in the grace (1.2 s of prefill).
     const longMarker = nonce();
     const long = await postChat(chatBody('vllm:slow', longMarker), { baseURL: app.url });
-    const longEvents = events(long);
+    const longEvents = readAllEvents(long);
     const short = await postChat(chatBody('vllm:long-prefill', nonce()), { baseURL: app.url });
-    const shortEvents = events(short);
+    const shortEvents = readAllEvents(short);
 
     app.process.kill('SIGTERM');
     await expect
@@ -51,11 +40,11 @@ test('SIGTERM mid-answer: 503 for new chats, short answers finish, long ones end
     // Within the grace the short answer completes; the long one ends with server_shutdown.
     const shortList = await shortEvents;
     expect(shortList.at(-1)?.type).toBe('done');
-    expect(text(shortList)).toBe('Done thinking about that long prompt.');
+    expect(contentText(shortList)).toBe('Done thinking about that long prompt.');
     const longList = await longEvents;
     const last = longList.at(-1);
     expect(last?.type === 'error' && last.error.code).toBe('server_shutdown');
-    expect(text(longList).length).toBeGreaterThan(0);
+    expect(contentText(longList).length).toBeGreaterThan(0);
 
     // The process exits 0, and every upstream connection was closed.
     expect(await app.exited).toBe(0);

@@ -30,6 +30,17 @@ export async function chat(body: unknown, baseURL?: string) {
   return { response, raw, events };
 }
 
+/** Every event of a chat response, read to its end. */
+export async function readAllEvents(response: Response): Promise<RunnelEvent[]> {
+  const out: RunnelEvent[] = [];
+  for await (const event of readEventStream(response.body!)) out.push(event);
+  return out;
+}
+
+/** The answer's text: its content events joined. */
+export const contentText = (list: RunnelEvent[]) =>
+  list.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
+
 type Compact =
   | { type: 'start' | 'done' }
   | { type: 'text'; kind: 'reasoning' | 'content'; text: string }

@@ -1,27 +1,14 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../testing/stack/redis-server';
+import { describe, expect, it } from 'vitest';
+import { redisForTests } from '../../../testing/unit/redis-for-tests';
 import { createRedisSlotStore } from './redis-slot-store';
 import { createMemorySlotStore, type SlotStore } from './slot-store';
 import { createSlots, type Lease } from './slots';
 
-let server: RedisServer;
-let redis: Redis;
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  redis = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true });
-  await redis.connect();
-});
-
-afterAll(async () => {
-  redis.disconnect();
-  await server.stop();
-});
+const redis = redisForTests();
 
 const stores: [string, () => SlotStore][] = [
   ['memory', () => createMemorySlotStore()],
-  ['redis', () => createRedisSlotStore(redis, `test:${crypto.randomUUID()}:`)],
+  ['redis', () => createRedisSlotStore(redis(), `test:${crypto.randomUUID()}:`)],
 ];
 
 describe.each(stores)('slots in %s', (_name, makeStore) => {
@@ -113,12 +100,12 @@ describe.each(stores)('slots in %s', (_name, makeStore) => {
 describe('slots in redis, across instances', () => {
   it('a slot held by an instance that died expires', async () => {
     const prefix = `test:${crypto.randomUUID()}:`;
-    const dead = createRedisSlotStore(redis, prefix);
+    const dead = createRedisSlotStore(redis(), prefix);
     // A lease taken and never renewed nor released: what an instance that died leaves behind.
     expect(await dead.tryAcquire('d', 'dead-lease', 1, 200)).toBe(true);
     const alive = createSlots({
       local: createMemorySlotStore(),
-      shared: async () => createRedisSlotStore(redis, prefix),
+      shared: async () => createRedisSlotStore(redis(), prefix),
     });
     expect(await alive.tryTake('d', 1)).toBeNull();
     await new Promise((r) => setTimeout(r, 250));
@@ -129,7 +116,7 @@ describe('slots in redis, across instances', () => {
 
   it('a held lease is renewed while its stream lasts', async () => {
     const prefix = `test:${crypto.randomUUID()}:`;
-    const store = createRedisSlotStore(redis, prefix);
+    const store = createRedisSlotStore(redis(), prefix);
     const slots = createSlots({
       local: createMemorySlotStore(),
       shared: async () => store,

@@ -1,21 +1,8 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../testing/stack/redis-server';
+import { describe, expect, it } from 'vitest';
+import { redisForTests } from '../../../testing/unit/redis-for-tests';
 import { createSharedCounter } from './redis-counter';
 
-let server: RedisServer;
-let redis: Redis;
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  redis = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true });
-  await redis.connect();
-});
-
-afterAll(async () => {
-  redis.disconnect();
-  await server.stop();
-});
+const redis = redisForTests();
 
 const A = 'gpu http://a.test/v1';
 const B = 'gpu http://b.test/v1';
@@ -23,8 +10,8 @@ const B = 'gpu http://b.test/v1';
 describe('replica stream counts shared through Redis', () => {
   it('two instances see each other’s streams, and their ends', async () => {
     const prefix = `test:${crypto.randomUUID()}:`;
-    const one = createSharedCounter(async () => redis, { prefix });
-    const two = createSharedCounter(async () => redis, { prefix });
+    const one = createSharedCounter(async () => redis(), { prefix });
+    const two = createSharedCounter(async () => redis(), { prefix });
     const offA = await one.add(A);
     const offB1 = await two.add(B);
     const offB2 = await two.add(B);
@@ -40,10 +27,10 @@ describe('replica stream counts shared through Redis', () => {
 
   it('forgets the streams of an instance that stopped renewing them (a crash) after the TTL', async () => {
     const prefix = `test:${crypto.randomUUID()}:`;
-    const alive = createSharedCounter(async () => redis, { prefix, ttlMs: 150 });
+    const alive = createSharedCounter(async () => redis(), { prefix, ttlMs: 150 });
     const off = await alive.add(A);
     // A crashed instance's lease: added once, never renewed, never released.
-    await redis.zadd(`${prefix}${A}`, Date.now() + 150, 'crashed-instance-lease');
+    await redis().zadd(`${prefix}${A}`, Date.now() + 150, 'crashed-instance-lease');
     expect(await alive.counts([A])).toEqual([2]);
     await new Promise((r) => setTimeout(r, 450));
     // The crashed one expired; the live one was renewed (every 50 ms) and still counts.
