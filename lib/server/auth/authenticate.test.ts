@@ -56,6 +56,18 @@ describe('authenticate with no sign-in method', () => {
   });
 });
 
+describe('authenticate with no site allowed to embed the widget', () => {
+  it('ignores the visitor header: the request is counted by its address', async () => {
+    const headers = new Headers({ 'x-real-ip': '203.0.113.5', 'x-runnel-visitor': visitorId });
+    const open = { ...deps({}), embedAllowlist: [] };
+    expect((await authenticateWith(headers, open)).identity).toEqual({
+      kind: 'anonymous',
+      key: 'address:203.0.113.5',
+      address: '203.0.113.5',
+    });
+  });
+});
+
 describe('authenticate with sign-in methods', () => {
   it('refuses a request without credentials', async () => {
     expect(await authenticateWith(new Headers({ 'x-real-ip': '203.0.113.5' }), closed)).toEqual({

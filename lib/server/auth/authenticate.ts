@@ -36,7 +36,10 @@ async function visitor(
   { config, embedAllowlist, now }: AuthenticateDeps,
 ): Promise<Authentication | undefined> {
   const visitorId = headers.get(VISITOR_HEADER);
-  if (visitorId === null) return undefined;
+  // With no site allowed to embed the widget there are no visitors: the header would otherwise
+  // let any client trade the app's limits for the widget's.
+  if (visitorId === null || (embedAllowlist !== '*' && embedAllowlist.length === 0))
+    return undefined;
   if (!VISITOR_ID_PATTERN.test(visitorId)) return { identity: null, reason: 'bad-visitor' };
   if (config.closed) {
     const pass = headers.get(EMBED_PASS_HEADER);
