@@ -13,7 +13,12 @@ const usageSchema = z.object({
 
 /** Validates events read by the browser: a malformed frame must never crash the page. */
 export const runnelEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), request_id: z.string(), model: z.string() }),
+  z.object({
+    type: z.literal('start'),
+    request_id: z.string(),
+    model: z.string(),
+    resume_token: z.string().optional(),
+  }),
   z.object({ type: z.literal('status'), message: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('content'), text: z.string() }),
@@ -39,4 +44,5 @@ export const runnelEventSchema = z.discriminatedUnion('type', [
     type: z.literal('done'),
     timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
   }),
+  z.object({ type: z.literal('stopped') }),
 ]) satisfies z.ZodType<RunnelEvent>;

@@ -66,6 +66,9 @@ export function applyEvent(
       }
       return end({ ...message, timing }, status, now);
     }
+    case 'stopped':
+      // Someone stopped the answer through the stop endpoint (this tab, or another one).
+      return end(message, 'stopped', now);
   }
 }
 
