@@ -1,3 +1,4 @@
+import { after } from 'next/server';
 import { handleChat } from '@/lib/server/gateway/handle-chat';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
 
@@ -6,5 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export function POST(request: Request): Promise<Response> {
-  return withRuntime((runtime) => handleChat(request, runtime));
+  // `after` keeps a serverless function alive for a resumable answer's generation once the browser
+  // has gone (up to the function's maxDuration); on `next start` the process simply goes on.
+  return withRuntime((runtime) => handleChat(request, runtime, { keepAlive: after }));
 }

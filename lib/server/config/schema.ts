@@ -3,6 +3,8 @@ import 'server-only';
 import { z } from 'zod';
 import type { ModelKind } from '../../protocol/api-shapes';
 import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-origins';
+import { positiveInt } from './env-values';
+import { resumeEnvSchema, toResumeConfig, type ResumeConfig } from './resume-schema';
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
@@ -41,6 +43,8 @@ export interface RunnelConfig {
   upstreamIdleTimeoutMs: number;
   keepaliveIntervalMs: number;
   systemPrompt?: string;
+  /** Resumable answers (`lib/server/config/resume-schema.ts`). */
+  resume: ResumeConfig;
 }
 
 /**
@@ -48,25 +52,6 @@ export interface RunnelConfig {
  * upstream timeouts could not be honoured: refuse them rather than pretend.
  */
 const NODE_FETCH_TIMEOUT_MS = 300_000;
-
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) {
-        ctx.addIssue({ code: 'custom', message: `must be a positive integer, got "${v}"` });
-        return z.NEVER;
-      }
-      if (n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${max}, got ${n}` });
-        return z.NEVER;
-      }
-      return n;
-    });
 
 const optionalText = z
   .string()
@@ -160,7 +145,7 @@ export function buildConfig(
   env: Record<string, string | undefined>,
   readProvidersFile: (path: string) => string,
 ): RunnelConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.extend(resumeEnvSchema.shape).safeParse(env);
   if (!parsed.success)
     throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
   const e = parsed.data;
@@ -215,6 +200,7 @@ export function buildConfig(
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     keepaliveIntervalMs: e.KEEPALIVE_INTERVAL_MS,
     ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
+    resume: toResumeConfig(e),
   };
 }
 

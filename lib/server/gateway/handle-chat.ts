@@ -6,8 +6,21 @@ import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
+import { startResumableAnswer } from '../resume/resumable-answer';
 import type { Runtime } from './runtime';
-import { streamChat } from './stream-chat';
+import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
+
+/** What the route knows about the request besides its body. */
+export interface ChatContext {
+  /** The identity key a resumable answer is bound to (`resumeBinding`); undefined without sign-in. */
+  resumeBinding?: string;
+  /**
+   * Keeps the process working on `work` after the response is gone (Next's `after()`): on a
+   * serverless host a function is frozen once its response ends, and a resumable answer's
+   * generation must go on while the browser is away.
+   */
+  keepAlive?: (work: Promise<unknown>) => void;
+}
 
 /**
  * `POST /api/chat`: validate, resolve the model, then stream. Everything decided before the backend
@@ -15,7 +28,8 @@ import { streamChat } from './stream-chat';
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, log }: Runtime,
+  { config, catalog, secrets, log, resume }: Runtime,
+  context: ChatContext = {},
 ): Promise<Response> {
   const receivedAt = performance.now();
   const body = await readJsonBody(request, config.maxRequestBytes);
@@ -41,27 +55,39 @@ export async function handleChat(
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
   const requestId = `chat_${crypto.randomUUID()}`;
-  const stream = streamChat(
-    {
-      upstream,
-      backendURL: displayURL(provider.baseURL),
-      requestId,
-      model: model.id,
-      normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
-      headersTimeoutMs: config.upstreamHeadersTimeoutMs,
-      idleTimeoutMs: config.upstreamIdleTimeoutMs,
-      keepaliveIntervalMs: config.keepaliveIntervalMs,
-      secrets,
-      signal: request.signal,
-      receivedAt,
-    },
-    {
-      fetch: globalThis.fetch,
-      now: () => performance.now(),
-      onEnd: (summary) =>
-        log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
-    },
-  );
+  const options: StreamChatOptions = {
+    upstream,
+    backendURL: displayURL(provider.baseURL),
+    requestId,
+    model: model.id,
+    normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
+    headersTimeoutMs: config.upstreamHeadersTimeoutMs,
+    idleTimeoutMs: config.upstreamIdleTimeoutMs,
+    keepaliveIntervalMs: config.keepaliveIntervalMs,
+    secrets,
+    signal: request.signal,
+    receivedAt,
+  };
+  const deps: StreamChatDeps = {
+    fetch: globalThis.fetch,
+    now: () => performance.now(),
+    onEnd: (summary) => log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
+  };
+  let stream: ReadableStream<Uint8Array>;
+  if (chat.resumable) {
+    const answer = startResumableAnswer(
+      {
+        ...options,
+        graceMs: config.resume.graceMs,
+        ...(context.resumeBinding ? { binding: context.resumeBinding } : {}),
+      },
+      { ...deps, ...resume },
+    );
+    context.keepAlive?.(answer.finished);
+    stream = answer.stream;
+  } else {
+    stream = streamChat(options, deps);
+  }
   return new Response(stream, {
     status: 200,
     headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId },

@@ -2,6 +2,8 @@ import 'server-only';
 import { configSecrets, type RunnelConfig } from '../config/schema';
 import { getServerConfig } from '../config/server-config';
 import { createCatalog, type Catalog } from '../providers/catalog';
+import type { ResumeStores } from '../resume/find-answer';
+import { createResumeStores } from '../resume/resume-stores';
 import { redactSecrets } from '../security/redact';
 
 /** The server's long-lived pieces, shared by every route. */
@@ -10,6 +12,8 @@ export interface Runtime {
   catalog: Catalog;
   secrets: string[];
   log: (fields: Record<string, unknown>) => void;
+  /** Resumable answers: this instance's, and every instance's with Redis. */
+  resume: ResumeStores;
 }
 
 let runtime: Runtime | undefined;
@@ -23,6 +27,7 @@ export function getRuntime(): Runtime {
     config,
     catalog: createCatalog(config, { fetch: globalThis.fetch, now: () => performance.now() }),
     secrets,
+    resume: createResumeStores(config.resume),
     // One JSON line per request; redacted again here so no code path can log a key.
     log: (fields) =>
       console.info(

@@ -1,0 +1,19 @@
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { handleResumeStop } from '@/lib/server/resume/handle-resume';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Stops a resumable answer wherever it is generated (`X-Resume-Token`): docs/protocol.md. */
+export async function POST(
+  request: Request,
+  { params }: { params: Promise<{ requestId: string }> },
+): Promise<Response> {
+  const { requestId } = await params;
+  return withRuntime(({ resume, config }) =>
+    handleResumeStop(request, requestId, {
+      stores: resume,
+      keepaliveIntervalMs: config.keepaliveIntervalMs,
+    }),
+  );
+}
