@@ -2,7 +2,7 @@ import 'server-only';
 
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import { encodeEvent, KEEPALIVE_FRAME } from '../../protocol/sse';
-import { createEventStamp, type EventStampDeps, type StreamSummary } from './event-stamp';
+import { createEventStamp, type EventStampDeps } from './event-stamp';
 
 export type { StreamSummary } from './event-stamp';
 
