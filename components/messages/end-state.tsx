@@ -21,9 +21,25 @@ function errorDetail(m: AssistantMessage): string {
   return `${e.message} (${status}${e.code})`;
 }
 
+/** Continue: the model picks the answer up where it ended (vLLM continues it in place). */
+function ContinueButton({ onContinue }: { onContinue: (() => void) | null }) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      icon={<ForwardIcon />}
+      disabled={!onContinue}
+      onClick={onContinue ?? undefined}
+    >
+      Continue
+    </Button>
+  );
+}
+
 /**
  * How the answer ended when it did not simply complete: each outcome looks different and offers
- * what makes sense — Continue after the token limit, Retry after an error or a cut-off stream.
+ * what makes sense — Continue after the token limit, a cut-off stream or a stop (the text so far
+ * is not paid for again), Retry after an error or a cut-off stream.
  */
 export function EndState({ message, onRetry, onContinue }: EndStateProps) {
   switch (message.status) {
@@ -33,15 +49,7 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
           className={`${BOX} bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200`}
         >
           <span className="flex-1">Stopped at the token limit.</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<ForwardIcon />}
-            disabled={!onContinue}
-            onClick={onContinue ?? undefined}
-          >
-            Continue
-          </Button>
+          <ContinueButton onContinue={onContinue} />
         </div>
       );
     case 'error':
@@ -77,6 +85,7 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
               ? 'The answer was cut off: the page was closed or reloaded while it streamed.'
               : 'The answer was cut off: the stream ended before the model finished.'}
           </span>
+          <ContinueButton onContinue={onContinue} />
           <Button
             size="sm"
             variant="secondary"
@@ -89,7 +98,12 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
         </div>
       );
     case 'stopped':
-      return <p className="mt-2 text-sm italic text-zinc-500 dark:text-zinc-400">Stopped.</p>;
+      return (
+        <div className="mt-2 flex items-center gap-3 text-sm">
+          <p className="italic text-zinc-500 dark:text-zinc-400">Stopped.</p>
+          {onContinue ? <ContinueButton onContinue={onContinue} /> : null}
+        </div>
+      );
     case 'complete':
       return message.finishReason &&
         !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (

@@ -2,6 +2,7 @@
 
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
+import { browserNetwork } from './browser-network';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
 
@@ -30,6 +31,7 @@ export function ChatStoreProvider({
       fetch: (...args) => window.fetch(...args),
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
+      network: browserNetwork,
     }),
   );
   useStoreLifecycle(store);

@@ -62,7 +62,8 @@ describe('GET /api/chat/{id}/events', () => {
 
   it('is 403 with a wrong or missing token', async () => {
     const { ctx } = context();
-    for (const headers of [{ 'x-resume-token': newResumeToken() }, {}]) {
+    const tries: Record<string, string>[] = [{ 'x-resume-token': newResumeToken() }, {}];
+    for (const headers of tries) {
       const response = await handleResumeEvents(get(headers), ID, ctx);
       expect(response.status).toBe(403);
       expect(await errorCode(response)).toBe('forbidden');
