@@ -6,6 +6,7 @@ import { vllmFlavor } from '../flavors';
 import type { ProviderDef } from '../provider-def';
 import { benchScenarios } from './bench';
 import { vllmError } from './common';
+import { resumeScenarios } from './resume';
 import { vllmFailureScenarios } from './vllm-failures';
 import { vllmStreamScenarios } from './vllm-streams';
 
@@ -16,7 +17,12 @@ if (!chat) throw new Error('vLLM chat scenario missing');
 export const vllmProvider: ProviderDef = {
   name: 'vllm',
   flavor: vllmFlavor,
-  scenarios: { ...vllmStreamScenarios, ...vllmFailureScenarios, ...benchScenarios },
+  scenarios: {
+    ...vllmStreamScenarios,
+    ...vllmFailureScenarios,
+    ...benchScenarios,
+    ...resumeScenarios,
+  },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>
     vllmError(404, `The model \`${model}\` does not exist.`, 'NotFoundError', 'model'),
