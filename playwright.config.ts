@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './testing/stack/app-env';
+import { APP_ENV, APP_LOGS, DOWN_APP_ENV } from './testing/stack/app-env';
 import { chromiumLaunchOptions } from './testing/stack/chromium';
 import {
   APP_PORT,
@@ -46,7 +46,7 @@ export default defineConfig({
     },
     {
       // Its output goes to a file that globalTeardown checks for secrets.
-      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${APP_LOG} 2>&1`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${APP_LOGS.app} 2>&1`,
       url: `${APP_URL}/api/health`,
       env: APP_ENV,
       reuseExistingServer: !process.env.CI,
@@ -54,7 +54,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT}`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT} > ${APP_LOGS.down} 2>&1`,
       url: `${DOWN_APP_URL}/`,
       env: DOWN_APP_ENV,
       reuseExistingServer: !process.env.CI,

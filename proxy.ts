@@ -3,7 +3,7 @@ import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { framingHeaders } from '@/lib/protocol/embed-origins';
 
 /**
- * Framing headers for every page (issue 4, "Who may embed"): `/embed` may be framed by the origins
+ * Framing headers for every page (docs/embedding.md): `/embed` may be framed by the origins
  * in `EMBED_ALLOWED_ORIGINS`, every other page by nobody. This runs per request rather than in
  * `next.config.ts` `headers()`, which are fixed at build time, because the allowlist is deployment
  * configuration read when `next start` runs.

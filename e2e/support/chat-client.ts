@@ -88,3 +88,18 @@ export async function backendRecord(
   const { requests } = (await response.json()) as { requests: BackendRecord[] };
   return requests.find((r) => JSON.stringify(r.body).includes(marker));
 }
+
+/**
+ * Every request the scenario backend received whose body mentions `marker`, whatever its model or
+ * path: what proves that a request refused by the app never went upstream. Waits `settleMs` first,
+ * so a call the app made after answering would be seen too.
+ */
+export async function backendRecordsMentioning(
+  marker: string,
+  settleMs = 300,
+): Promise<BackendRecord[]> {
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const response = await fetch(`${SCENARIO_URL}/__control/requests`);
+  const { requests } = (await response.json()) as { requests: BackendRecord[] };
+  return requests.filter((r) => JSON.stringify(r.body).includes(marker));
+}

@@ -1,5 +1,5 @@
 /**
- * Who may embed `/embed` (issue 4, "Who may embed"): `EMBED_ALLOWED_ORIGINS` is a comma-separated
+ * Who may embed `/embed` (docs/embedding.md): `EMBED_ALLOWED_ORIGINS` is a comma-separated
  * list of origins, or `*` on its own. Unset or empty means nobody. The same allowlist drives the
  * `frame-ancestors` header (the browser refuses other framers) and the iframe's handshake check
  * (the iframe talks only to a parent whose origin is on it), so the two can never disagree.

@@ -1,6 +1,6 @@
 /**
  * The Runnel event protocol: what `POST /api/chat` streams to the browser.
- * See docs/protocol.md and ARCHITECTURE.md ("Protocol contract"). The names and fields here are a
+ * See docs/protocol.md. The names and fields here are a
  * public contract: extend, never rename.
  */
 

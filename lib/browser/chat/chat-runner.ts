@@ -12,7 +12,7 @@ import {
 } from './message';
 import { requestStop, type ResumeHandle } from './resume-requests';
 
-/** What the status region says when an answer ends (issue #3: never the tokens themselves). */
+/** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   complete: 'Response complete',
   length: 'Response stopped at the token limit',

@@ -1,7 +1,7 @@
 import type { StreamError, Usage } from '../../protocol/events';
 
 /**
- * How an assistant answer ended (ARCHITECTURE.md, "Outcome of an assistant message"). Shown in the
+ * How an assistant answer ended (docs/protocol.md, "How a message ends"). Shown in the
  * UI and exposed as `data-status` on the message element.
  */
 export type AssistantStatus =

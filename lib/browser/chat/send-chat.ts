@@ -20,7 +20,7 @@ export interface SendChatOptions {
 /**
  * POSTs a chat request and feeds its events to `onEvents`. Never throws: returns how the run ended.
  * Aborting `signal` aborts the fetch, which closes the connection so the server closes the
- * upstream request too (ARCHITECTURE.md, diagram: stop button → AbortController).
+ * upstream request too (ARCHITECTURE.md, "The stream, end to end").
  */
 export function sendChat(options: SendChatOptions): Promise<RunEnd> {
   return readAnswer(

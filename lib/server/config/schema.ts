@@ -78,7 +78,7 @@ export const envSchema = z.object({
   UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(180_000, NODE_FETCH_TIMEOUT_MS),
   KEEPALIVE_INTERVAL_MS: positiveInt(15_000),
   SYSTEM_PROMPT: optionalText,
-  /** Who may frame `/embed` (issue 4); parsed by `parseEmbedAllowedOrigins`. */
+  /** Who may frame `/embed` (docs/embedding.md); parsed by `parseEmbedAllowedOrigins`. */
   EMBED_ALLOWED_ORIGINS: optionalText,
 });
 
