@@ -61,6 +61,7 @@ export async function streamRun(
   const { set, now, saver } = deps;
   const signal = control.controller.signal;
   const batcher = createFrameBatcher<Arrival>((items) => {
+    const opened = items.some(({ event }) => event.type === 'start' && event.resume_token);
     set((s) =>
       patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => {
         let next = m;
@@ -74,7 +75,10 @@ export async function streamRun(
           : next;
       }),
     );
-    saver.touch(conversationId);
+    // The token is saved at once, not with the next throttled save: a reload in between could
+    // not reattach.
+    if (opened) saver.flush(conversationId);
+    else saver.touch(conversationId);
   }, deps.scheduleFrame);
 
   // Progress is paced, except the first text (the end of the wait); anything else is shown at once.

@@ -53,6 +53,7 @@ function setup(
   respond: (body: Record<string, unknown>, request: SeenRequest) => Response,
   backend: KvBackend = createMemoryBackend(),
   network?: NetworkWatch,
+  saveIntervalMs = 20,
 ) {
   const frames = manualFrames();
   const f = fakeFetch(respond);
@@ -66,7 +67,7 @@ function setup(
       setTimeout: (cb, ms) => setTimeout(cb, ms),
       clearTimeout: (h) => clearTimeout(h as never),
     },
-    saveIntervalMs: 20,
+    saveIntervalMs,
     ...(network ? { network } : {}),
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
@@ -112,6 +113,27 @@ describe('chat store: resumable answers', () => {
     expect(reloaded.answer()).toMatchObject({ status: 'complete', content: WORDS.join('') });
     expect(reloaded.fetch.bodies).toHaveLength(0);
     first.store.getState().stop(first.active().id);
+  });
+
+  it('saves the token the moment it arrives, not with the next throttled save', async () => {
+    const backend = createMemoryBackend();
+    const t = setup(resumingServer(1, { hangPost: true }), backend, undefined, 60_000);
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(() => t.frames.pending > 0);
+    t.frames.runFrame();
+    await new Promise((r) => setTimeout(r, 5));
+    const saved = (await backend.get(`conversation:${t.active().id}`)) as {
+      messages: AssistantMessage[];
+    };
+    expect(saved.messages[1]).toMatchObject({
+      status: 'streaming',
+      requestId: REQUEST_ID,
+      resumeToken: TOKEN,
+      lastEventId: 1,
+    });
+    t.store.getState().stop(t.active().id);
+    await until(t.idle);
   });
 
   it('after a reload, an answer the server no longer has ends incomplete, as before', async () => {
