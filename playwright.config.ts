@@ -11,8 +11,18 @@ import {
 } from './testing/stack/ports';
 import { writeProvidersFile } from './testing/stack/providers-file';
 import { HOST_URL } from './testing/stack/host-ports';
+import {
+  LIMITS_A_PORT,
+  LIMITS_A_URL,
+  LIMITS_B_PORT,
+  LIMITS_B_URL,
+  limitsEnv,
+  REDIS_PORT,
+  writeLimitsProvidersFile,
+} from './testing/stack/limits-stack';
 
 writeProvidersFile(SCENARIO_URL);
+const LIMITS_ENV = limitsEnv(writeLimitsProvidersFile(SCENARIO_URL));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -61,6 +71,22 @@ export default defineConfig({
       stdout: 'ignore',
       timeout: 60_000,
     },
+    {
+      // Shared state of the two-instance stack: Debian's redis-server, nothing persisted.
+      command: `redis-server --port ${REDIS_PORT} --bind 127.0.0.1 --save '' --appendonly no`,
+      port: REDIS_PORT,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+    },
+    ...[LIMITS_A_PORT, LIMITS_B_PORT].map((port, i) => ({
+      // Two instances sharing Redis, with every limit configured (testing/stack/limits-stack.ts).
+      command: `npx next start -H 127.0.0.1 -p ${port}`,
+      url: `${[LIMITS_A_URL, LIMITS_B_URL][i]}/api/health`,
+      env: LIMITS_ENV,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore' as const,
+      timeout: 60_000,
+    })),
     {
       // The widget tests' third-party host pages (allowed and refused origins).
       command: 'npx tsx e2e/widget/host-server.ts',

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { EmbedStorageKind } from '@/lib/browser/embed/embed-persistence';
+import { createVisitor } from '@/lib/browser/embed/visitor';
 import type { EmbedOptions } from '@/lib/protocol/embed-options';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { EmbedProviders } from '../store/embed-providers';
@@ -16,9 +17,15 @@ export function EmbedApp({
   allowlist: EmbedAllowlist;
 }) {
   const [storage, setStorage] = useState<EmbedStorageKind | null>(null);
+  const [visitor] = useState(() =>
+    createVisitor(
+      () => window.localStorage,
+      (...args) => window.fetch(...args),
+    ),
+  );
   return (
-    <EmbedProviders onStorage={setStorage}>
-      <EmbedChat options={options} allowlist={allowlist} storage={storage} />
+    <EmbedProviders onStorage={setStorage} fetch={visitor.fetch}>
+      <EmbedChat options={options} allowlist={allowlist} storage={storage} visitor={visitor} />
     </EmbedProviders>
   );
 }

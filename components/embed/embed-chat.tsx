@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import type { Visitor } from '@/lib/browser/embed/visitor';
 import type { EmbedOptions } from '@/lib/protocol/embed-options';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
@@ -43,6 +44,8 @@ export interface EmbedChatProps {
   allowlist: EmbedAllowlist;
   /** Where the conversation is kept, once known (exposed as `data-storage`). */
   storage: 'indexeddb' | 'memory' | null;
+  /** The anonymous visitor the widget's requests are counted as. */
+  visitor: Visitor;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface EmbedChatProps {
  * with a compact header, the site's greeting, theme and accent, and the bridge to the host page
  * (open/close/theme in; close, resize, unread and answer outcomes out).
  */
-export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
+export function EmbedChat({ options, allowlist, storage, visitor }: EmbedChatProps) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
@@ -62,17 +65,21 @@ export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
   const visible = useRef(true);
   const unread = useRef(0);
 
-  const bridge = useEmbedBridge(allowlist, (command, send) => {
-    if (command.type === 'theme') {
-      setTheme(command.theme);
-    } else if (command.type === 'open') {
-      visible.current = true;
-      if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
-      focusComposer();
-    } else {
-      visible.current = false;
-    }
-  });
+  const bridge = useEmbedBridge(
+    allowlist,
+    (command, send) => {
+      if (command.type === 'theme') {
+        setTheme(command.theme);
+      } else if (command.type === 'open') {
+        visible.current = true;
+        if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
+        focusComposer();
+      } else {
+        visible.current = false;
+      }
+    },
+    visitor.setHostOrigin,
+  );
   const { send, connected } = bridge;
 
   useEmbedTheme(theme);

@@ -24,16 +24,20 @@ export interface EmbedBridge {
 export function useEmbedBridge(
   allowlist: EmbedAllowlist,
   onCommand: (command: HostCommand, send: Send) => void,
+  /** The host's origin, once verified (the widget's chat requests name it for per-site limits). */
+  onHostOrigin?: (origin: string) => void,
 ): EmbedBridge {
   const [connected, setConnected] = useState(false);
   const bridgeRef = useRef<FrameBridge | null>(null);
   const originRef = useRef<string | null>(null);
   const commandRef = useRef(onCommand);
+  const hostOriginRef = useRef(onHostOrigin);
   const [send] = useState<Send>(
     () => (payload: FrameMessageInput) => void bridgeRef.current?.send(payload),
   );
   useEffect(() => {
     commandRef.current = onCommand;
+    hostOriginRef.current = onHostOrigin;
   });
 
   useEffect(() => {
@@ -45,6 +49,7 @@ export function useEmbedBridge(
       onCommand: (command) => commandRef.current(command, send),
       onConnect: (origin) => {
         originRef.current = origin;
+        hostOriginRef.current?.(origin);
         setConnected(true);
       },
       verifiedOrigin: originRef.current,

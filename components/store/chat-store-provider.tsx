@@ -19,16 +19,19 @@ export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>
  */
 export function ChatStoreProvider({
   createPersistence,
+  fetch,
   children,
 }: {
   /** Read once, when the store is created. */
   createPersistence: PersistenceFactory;
+  /** The chat requests' fetch (the widget's names its visitor); the page's own by default. */
+  fetch?: typeof window.fetch;
   children: ReactNode;
 }) {
   const [store] = useState(() =>
     createChatStore({
       createPersistence,
-      fetch: (...args) => window.fetch(...args),
+      fetch: fetch ?? ((...args) => window.fetch(...args)),
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
       network: browserNetwork,

@@ -35,17 +35,22 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
  */
 export function EmbedProviders({
   onStorage,
+  fetch,
   children,
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
+  /** The chat requests' fetch (adds the visitor headers). */
+  fetch: typeof window.fetch;
   children: ReactNode;
 }) {
   const [client] = useState(createQueryClient);
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
     <QueryClientProvider client={client}>
-      <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      <ChatStoreProvider createPersistence={persistence} fetch={fetch}>
+        {children}
+      </ChatStoreProvider>
     </QueryClientProvider>
   );
 }

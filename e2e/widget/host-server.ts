@@ -28,7 +28,10 @@ function listen(port: number): Promise<Server> {
       const foreign = url.searchParams.has('foreign')
         ? [`${REFUSED_HOST_URL}/foreign`, `${HOST_URL}/foreign`]
         : [];
-      return send(200, 'text/html; charset=utf-8', hostPage(APP_URL, url.searchParams, foreign));
+      // `app` picks another local instance to load the widget from (the limits stack's).
+      const app = url.searchParams.get('app');
+      const appURL = app && /^http:\/\/127\.0\.0\.1:\d+$/.test(app) ? app : APP_URL;
+      return send(200, 'text/html; charset=utf-8', hostPage(appURL, url.searchParams, foreign));
     }
     send(404, 'text/plain', 'not found');
   });

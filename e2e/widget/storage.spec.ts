@@ -10,6 +10,9 @@ import {
   widgetStorage,
 } from './helpers';
 
+// Several page loads and a stream per test: allow for a loaded CI machine.
+test.describe.configure({ timeout: 60_000 });
+
 test('the conversation is kept in the iframe’s partitioned IndexedDB across visits', async ({
   page,
 }) => {

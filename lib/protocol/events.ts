@@ -24,7 +24,9 @@ export type StreamErrorCode =
   | 'upstream_error'
   | 'protocol_error'
   | 'provider_notice'
-  | 'internal_error';
+  | 'internal_error'
+  // No free slot at the backend within QUEUE_TIMEOUT_MS (admission control).
+  | 'overloaded';
 
 export interface StreamError {
   message: string;

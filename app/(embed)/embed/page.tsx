@@ -3,6 +3,7 @@ import { EmbedApp } from '@/components/embed/embed-app';
 import { fixedThemeScript } from '@/components/theme/theme-script';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { parseEmbedOptions } from '@/lib/protocol/embed-options';
+import { widgetModel } from '@/lib/server/limits/widget-model';
 
 // The allowlist and the options are read per request (deployment configuration, query string).
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,8 @@ export default async function EmbedPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const options = parseEmbedOptions(await searchParams);
+  const parsed = parseEmbedOptions(await searchParams);
+  const options = { ...parsed, model: widgetModel(parsed.model) };
   return (
     <>
       <script

@@ -43,13 +43,45 @@ export function createRunner(deps: RunnerDeps) {
 
   const isRunning = (conversationId: string) => runs.has(conversationId);
 
-  async function run(conversationId: string, messageId: string, start: RunStart): Promise<void> {
+  /** What to put back when a limit refuses a new question: it returns to the composer. */
+  interface Undo {
+    messages: Message[];
+    title: string;
+    text: string;
+  }
+
+  async function run(
+    conversationId: string,
+    messageId: string,
+    start: RunStart,
+    undo?: Undo,
+  ): Promise<void> {
     const control: RunControl = { controller: new AbortController() };
     runs.set(conversationId, control);
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
     announce(conversationId, 'Generating…');
     saver.flush(conversationId);
-    await streamRun(deps, conversationId, messageId, start, control);
+    const end = await streamRun(deps, conversationId, messageId, start, control);
+    if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
+      // Nothing was sent to the model: the question goes back to the composer, as it was typed.
+      set((s) => {
+        const { [conversationId]: _done, ...running } = s.running;
+        return {
+          ...patchConversation(s, conversationId, (c) => ({
+            ...c,
+            messages: undo.messages,
+            title: undo.title,
+          })),
+          running,
+          drafts: { ...s.drafts, [conversationId]: undo.text },
+          limitNotice: { conversationId, text: end.error.message },
+        };
+      });
+      if (runs.get(conversationId) === control) runs.delete(conversationId);
+      announce(conversationId, end.error.message);
+      saver.flush(conversationId);
+      return;
+    }
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
       return { running };
@@ -88,7 +120,12 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   /** Replaces the messages of a conversation, bumps it to the top and starts a run. */
-  function startAnswer(conversationId: string, messages: Message[], model: ModelTraits): void {
+  function startAnswer(
+    conversationId: string,
+    messages: Message[],
+    model: ModelTraits,
+    undo?: Undo,
+  ): void {
     const conversation = get().conversations[conversationId];
     if (!conversation || isRunning(conversationId)) return;
     const assistant = createAssistantMessage(newId(), model.id, now());
@@ -102,20 +139,21 @@ export function createRunner(deps: RunnerDeps) {
       })),
       order: bumpOrder(s.order, conversationId),
     }));
-    void run(conversationId, assistant.id, { kind: 'request', body });
+    void run(conversationId, assistant.id, { kind: 'request', body }, undo);
   }
 
   return {
     send(conversationId: string, text: string, model: ModelTraits): void {
       const conversation = get().conversations[conversationId];
       if (!conversation || isRunning(conversationId) || !text.trim()) return;
+      const undo = { messages: conversation.messages, title: conversation.title, text };
       const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
         set((s) =>
           patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })),
         );
       }
-      startAnswer(conversationId, [...conversation.messages, user], model);
+      startAnswer(conversationId, [...conversation.messages, user], model, undo);
     },
 
     stop(conversationId: string): void {

@@ -223,6 +223,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       send(text, model) {
+        if (get().limitNotice) set({ limitNotice: null });
         const s = get();
         let id = s.activeId;
         if (!id || !s.conversations[id]) {

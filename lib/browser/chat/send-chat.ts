@@ -2,6 +2,7 @@ import type { ChatRequest } from '../../protocol/chat-request';
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
+import { rateLimitSentence } from './rate-limit-sentence';
 
 /** Receives the events of each network read, in order, with the `id:` of the last one. */
 export type OnEvents = (events: RunnelEvent[], lastId: number | undefined) => void;
@@ -90,9 +91,21 @@ async function httpError(
     // The body is unreadable: fall back to the status line below.
   }
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
+    const parsed = JSON.parse(text) as {
+      error?: { message?: unknown; code?: unknown; limit?: unknown; retry_after_s?: unknown };
+    };
     const message = parsed.error?.message;
     const code = parsed.error?.code;
+    if (code === 'rate_limited') {
+      const { limit, retry_after_s: retry } = parsed.error!;
+      const sentence = rateLimitSentence(
+        typeof limit === 'string' ? limit : undefined,
+        typeof retry === 'number'
+          ? retry
+          : Number(response.headers.get('Retry-After')) || undefined,
+      );
+      return { status, code, message: sentence };
+    }
     if (typeof message === 'string' && message) {
       return { status, message, code: typeof code === 'string' ? code : `http_${status}` };
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ModelKind } from '../../protocol/api-shapes';
 import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-origins';
 import { positiveInt } from './env-values';
+import { limitsEnvSchema, redisSecrets, toLimitsConfig, type LimitsConfig } from './limits-schema';
 import { resumeEnvSchema, toResumeConfig, type ResumeConfig } from './resume-schema';
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
@@ -30,6 +31,8 @@ export interface ProviderConfig {
   models: ConfiguredModel[];
   /** `MODELS` in single-provider mode is an allowlist; a providers file's `models` only add. */
   modelsAreAllowlist: boolean;
+  /** Streams at once to this backend (`maxConcurrentStreams`, else `MAX_CONCURRENT_STREAMS`). */
+  maxConcurrentStreams?: number;
 }
 
 export interface RunnelConfig {
@@ -43,6 +46,8 @@ export interface RunnelConfig {
   upstreamIdleTimeoutMs: number;
   keepaliveIntervalMs: number;
   systemPrompt?: string;
+  /** Rate limits, admission and shared state (`lib/server/config/limits-schema.ts`). */
+  limits: LimitsConfig;
   /** Resumable answers (`lib/server/config/resume-schema.ts`). */
   resume: ResumeConfig;
 }
@@ -105,6 +110,7 @@ export const providersFileSchema = z
         apiKeyEnv: z.string().optional(),
         preset: z.enum(PRESET_IDS).default('vllm'),
         models: z.array(modelEntrySchema).optional(),
+        maxConcurrentStreams: z.number().int().positive().optional(),
       })
       .strict(),
   )
@@ -145,10 +151,18 @@ export function buildConfig(
   env: Record<string, string | undefined>,
   readProvidersFile: (path: string) => string,
 ): RunnelConfig {
-  const parsed = envSchema.extend(resumeEnvSchema.shape).safeParse(env);
+  const parsed = envSchema
+    .extend(limitsEnvSchema.shape)
+    .extend(resumeEnvSchema.shape)
+    .safeParse(env);
   if (!parsed.success)
     throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
   const e = parsed.data;
+  const limits = toLimitsConfig(e);
+  const maxStreams = (own?: number) => {
+    const n = own ?? limits.maxConcurrentStreams;
+    return n ? { maxConcurrentStreams: n } : {};
+  };
   let providers: ProviderConfig[];
   if (e.PROVIDERS_FILE) {
     let json: unknown;
@@ -175,6 +189,7 @@ export function buildConfig(
         preset: p.preset,
         models: (p.models ?? []).map(parseModelEntry),
         modelsAreAllowlist: false,
+        ...maxStreams(p.maxConcurrentStreams),
       };
     });
   } else {
@@ -187,6 +202,7 @@ export function buildConfig(
         preset: e.PROVIDER_PRESET,
         models: parseModelList(e.MODELS),
         modelsAreAllowlist: Boolean(e.MODELS),
+        ...maxStreams(),
       },
     ];
   }
@@ -200,13 +216,17 @@ export function buildConfig(
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     keepaliveIntervalMs: e.KEEPALIVE_INTERVAL_MS,
     ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
+    limits,
     resume: toResumeConfig(e),
   };
 }
 
 /** Every secret in the configuration, for redaction. */
 export function configSecrets(config: RunnelConfig): string[] {
-  return config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : []));
+  return [
+    ...config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : [])),
+    ...redisSecrets(config.limits),
+  ];
 }
 
 /**

@@ -4,6 +4,7 @@ import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
+import { admitChat } from '../limits/chat-limits';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
 import { startResumableAnswer } from '../resume/resumable-answer';
@@ -54,6 +55,13 @@ export async function handleChat(
     maxOutputTokens: config.maxOutputTokens,
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
+  const admitted = await admitChat(request, {
+    chat,
+    modelId: model.id,
+    provider,
+    maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
+  });
+  if (!admitted.ok) return admitted.response;
   const requestId = `chat_${crypto.randomUUID()}`;
   const options: StreamChatOptions = {
     upstream,
@@ -72,6 +80,7 @@ export async function handleChat(
     fetch: globalThis.fetch,
     now: () => performance.now(),
     onEnd: (summary) => log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
+    ...(admitted.gate ? { gate: admitted.gate } : {}),
   };
   let stream: ReadableStream<Uint8Array>;
   if (chat.resumable) {

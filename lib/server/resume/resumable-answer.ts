@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { observedSink, runGated } from '../admission/stream-gate';
 import { createEventStamp } from '../gateway/event-stamp';
 import type { StreamChatDeps, StreamChatOptions } from '../gateway/stream-chat';
 import { createUpstreamRelay } from '../gateway/upstream-relay';
@@ -55,7 +56,15 @@ export function startResumableAnswer(
     model: options.model,
     resume_token: token,
   });
-  const relay = createUpstreamRelay(options, deps, sink);
+  const { gate } = deps;
+  const relay = createUpstreamRelay(options, deps, gate ? observedSink(sink, gate) : sink);
+  /** Aborts when generation is given up (stop, grace over, a disconnect of an unkept answer). */
+  const givenUp = new AbortController();
+  const giveUp = () => {
+    givenUp.abort();
+    // The upstream first: closing it is what frees the GPU, and nothing below can delay it.
+    relay.abort('client');
+  };
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The grace period is over: unless a reader on another instance keeps it, give up. */
@@ -66,7 +75,7 @@ export function startResumableAnswer(
       return;
     }
     if (log.readers() > 0) return;
-    relay.abort('client');
+    giveUp();
     sink.abandon();
   }
 
@@ -75,7 +84,7 @@ export function startResumableAnswer(
     if (count > 0 || sink.isClosed()) return;
     if (!log.kept()) {
       // Nothing to reattach to: exactly a plain answer's disconnect.
-      relay.abort('client');
+      giveUp();
       sink.close();
       return;
     }
@@ -85,8 +94,7 @@ export function startResumableAnswer(
   const offReaders = log.onReaders(onReaders);
   const offStop = log.onStop(() => {
     if (sink.isClosed()) return;
-    // The upstream first: closing it is what frees the GPU, and nothing below can delay it.
-    relay.abort('client');
+    giveUp();
     sink.stop();
   });
   const stream = createReaderStream(log.feed, {
@@ -97,7 +105,8 @@ export function startResumableAnswer(
   // The browser may be gone before its stream even started: the grace period starts now.
   if (log.readers() === 0) onReaders(0);
 
-  const finished = relay.run().finally(() => {
+  const run = gate ? runGated(gate, sink, givenUp.signal, () => relay.run()) : relay.run();
+  const finished = run.finally(() => {
     clearTimeout(graceTimer);
     offReaders();
     offStop();
