@@ -1,5 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { APP_ENV, APP_LOGS, DOWN_APP_ENV } from './testing/stack/app-env';
+import {
+  OIDC_ISSUER_URL,
+  OIDC_PORT,
+  SECURE_APP_ENV,
+  SECURE_APP_LOG,
+  SECURE_APP_PORT,
+  SECURE_APP_URL,
+  writeSecureProvidersFile,
+} from './testing/stack/auth-stack';
 import { chromiumLaunchOptions } from './testing/stack/chromium';
 import {
   APP_PORT,
@@ -23,6 +32,7 @@ import {
 
 writeProvidersFile(SCENARIO_URL);
 const LIMITS_ENV = limitsEnv(writeLimitsProvidersFile(SCENARIO_URL));
+writeSecureProvidersFile();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -87,6 +97,22 @@ export default defineConfig({
       stdout: 'ignore' as const,
       timeout: 60_000,
     })),
+    {
+      // A real OpenID provider on loopback for the sign-in specs.
+      command: `npx tsx testing/oidc-provider/main.ts --port ${OIDC_PORT} --redirect ${SECURE_APP_URL}/auth/oidc/callback`,
+      url: `${OIDC_ISSUER_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+    },
+    {
+      // The app with every sign-in method (access specs); its output is checked for secrets too.
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${SECURE_APP_PORT} > ${SECURE_APP_LOG} 2>&1`,
+      url: `${SECURE_APP_URL}/api/health`,
+      env: SECURE_APP_ENV,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 60_000,
+    },
     {
       // The widget tests' third-party host pages (allowed and refused origins).
       command: 'npx tsx e2e/widget/host-server.ts',

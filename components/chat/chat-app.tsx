@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -40,8 +40,11 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
-/** The chat page: sidebar, header, messages or the new-chat screen, composer, banners. */
-export function ChatApp() {
+/**
+ * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
+ * (who is signed in, rendered by the server) goes in the header.
+ */
+export function ChatApp({ account }: { account?: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
@@ -70,7 +73,7 @@ export function ChatApp() {
         />
       )}
       <main className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} />
+        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} account={account} />
         <HealthBanner />
         <StorageNotice />
         {activeId && hasMessages ? (

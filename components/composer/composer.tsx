@@ -9,7 +9,7 @@ import { ArrowUpIcon, StopIcon } from '../ui/icons';
 import { EffortSelect } from './effort-select';
 import { selectActiveRunning } from '../store/selectors';
 
-export interface ComposerProps {
+interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
   placeholder?: string | null;
 }

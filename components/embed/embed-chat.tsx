@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { Visitor } from '@/lib/browser/embed/visitor';
 import type { EmbedOptions } from '@/lib/protocol/embed-options';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
@@ -39,13 +38,13 @@ function useEscapeCloses(enabled: boolean, close: () => void): void {
   }, [enabled, close]);
 }
 
-export interface EmbedChatProps {
+interface EmbedChatProps {
   options: EmbedOptions;
   allowlist: EmbedAllowlist;
   /** Where the conversation is kept, once known (exposed as `data-storage`). */
   storage: 'indexeddb' | 'memory' | null;
-  /** The anonymous visitor the widget's requests are counted as. */
-  visitor: Visitor;
+  /** Learns the embedding page's origin once the handshake verified it (its requests name it). */
+  onHostOrigin: (origin: string) => void;
 }
 
 /**
@@ -53,7 +52,7 @@ export interface EmbedChatProps {
  * with a compact header, the site's greeting, theme and accent, and the bridge to the host page
  * (open/close/theme in; close, resize, unread and answer outcomes out).
  */
-export function EmbedChat({ options, allowlist, storage, visitor }: EmbedChatProps) {
+export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedChatProps) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
@@ -78,7 +77,7 @@ export function EmbedChat({ options, allowlist, storage, visitor }: EmbedChatPro
         visible.current = false;
       }
     },
-    visitor.setHostOrigin,
+    onHostOrigin,
   );
   const { send, connected } = bridge;
 

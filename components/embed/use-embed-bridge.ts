@@ -6,11 +6,11 @@ import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import type { FrameMessageInput, HostMessage } from '@/lib/browser/embed/protocol';
 import { takeEarlyMessages } from './early-messages';
 
-export type HostCommand = Exclude<HostMessage, { type: 'hello' }>;
+type HostCommand = Exclude<HostMessage, { type: 'hello' }>;
 
 type Send = (payload: FrameMessageInput) => void;
 
-export interface EmbedBridge {
+interface EmbedBridge {
   /** True once the host page completed the handshake (we are in the widget, not opened directly). */
   connected: boolean;
   /** Sends to the verified host; a no-op before the handshake. */

@@ -30,7 +30,7 @@ export async function chat(body: unknown, baseURL?: string) {
   return { response, raw, events };
 }
 
-export type Compact =
+type Compact =
   | { type: 'start' | 'done' }
   | { type: 'text'; kind: 'reasoning' | 'content'; text: string }
   | { type: 'status'; message: string }
@@ -56,7 +56,7 @@ export function compact(events: RunnelEvent[]): Compact[] {
   return out;
 }
 
-export interface BackendRecord {
+interface BackendRecord {
   id: number;
   provider: string;
   path: string;

@@ -58,7 +58,7 @@ export function lastAnswer(scope: ChatScope): Locator {
 }
 
 /** A request the scenario backend recorded. */
-export interface RecordedRequest {
+interface RecordedRequest {
   id: number;
   model: string | null;
   body: { messages?: { role: string; content: unknown }[]; prompt?: string } & Record<

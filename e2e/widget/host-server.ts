@@ -4,6 +4,7 @@
  * `npx tsx e2e/widget/host-server.ts`.
  */
 import { createServer, type Server } from 'node:http';
+import { SECURE_APP_URL } from '../../testing/stack/auth-stack';
 import { APP_URL } from '../../testing/stack/ports';
 import { foreignPage, hostPage } from './host-pages';
 import {
@@ -28,9 +29,15 @@ function listen(port: number): Promise<Server> {
       const foreign = url.searchParams.has('foreign')
         ? [`${REFUSED_HOST_URL}/foreign`, `${HOST_URL}/foreign`]
         : [];
-      // `app` picks another local instance to load the widget from (the limits stack's).
+      // `app` picks another local instance to load the widget from: `secure` (the app with sign-in
+      // methods; visitors never sign in) or a loopback URL (the limits stack's instances).
       const app = url.searchParams.get('app');
-      const appURL = app && /^http:\/\/127\.0\.0\.1:\d+$/.test(app) ? app : APP_URL;
+      const appURL =
+        app === 'secure'
+          ? SECURE_APP_URL
+          : app && /^http:\/\/127\.0\.0\.1:\d+$/.test(app)
+            ? app
+            : APP_URL;
       return send(200, 'text/html; charset=utf-8', hostPage(appURL, url.searchParams, foreign));
     }
     send(404, 'text/plain', 'not found');

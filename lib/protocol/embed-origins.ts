@@ -8,8 +8,7 @@
 /** `'*'` (any http(s) page, explicitly) or the exact origins allowed; empty means none. */
 export type EmbedAllowlist = '*' | readonly string[];
 
-export type ParsedAllowlist =
-  { ok: true; allowlist: EmbedAllowlist } | { ok: false; error: string };
+type ParsedAllowlist = { ok: true; allowlist: EmbedAllowlist } | { ok: false; error: string };
 
 /** The origin an allowlist entry names, or an error saying what is wrong with it. */
 function normalizeOrigin(entry: string): { origin: string } | { error: string } {

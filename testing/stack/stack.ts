@@ -20,7 +20,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface Stack {
+interface Stack {
   backend: ScenarioBackend;
   appURL: string;
   stop(): Promise<void>;

@@ -22,6 +22,8 @@ export interface UpstreamServer {
   url: string;
   /** Answers requests for `path` with `handler`. */
   handle(path: string, handler: Handler): void;
+  /** Paths a request arrived for (a request aborted before it got here never does). */
+  arrived: Set<string>;
   /** Closed responses by path (the last request to each path). */
   closed: Map<string, ClosedResponse>;
   close(): Promise<void>;
@@ -31,8 +33,10 @@ export interface UpstreamServer {
 export async function startUpstreamServer(): Promise<UpstreamServer> {
   const handlers = new Map<string, Handler>();
   const closed = new Map<string, ClosedResponse>();
+  const arrived = new Set<string>();
   const server = createServer((req, res) => {
     const path = req.url ?? '';
+    arrived.add(path);
     res.on('close', () =>
       closed.set(path, { at: performance.now(), endedByBackend: res.writableEnded }),
     );
@@ -42,6 +46,7 @@ export async function startUpstreamServer(): Promise<UpstreamServer> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     handle: (path, handler) => void handlers.set(path, handler),
+    arrived,
     closed,
     close: () => {
       server.closeAllConnections();

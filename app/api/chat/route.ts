@@ -1,6 +1,7 @@
 import { after } from 'next/server';
 import { handleChat } from '@/lib/server/gateway/handle-chat';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { withAccess } from '@/lib/server/auth/api-gate';
 
 // Streams must never be cached or prerendered, and need Node's fetch for upstream aborts.
 export const runtime = 'nodejs';
@@ -9,5 +10,7 @@ export const dynamic = 'force-dynamic';
 export function POST(request: Request): Promise<Response> {
   // `after` keeps a serverless function alive for a resumable answer's generation once the browser
   // has gone (up to the function's maxDuration); on `next start` the process simply goes on.
-  return withRuntime((runtime) => handleChat(request, runtime, { keepAlive: after }));
+  return withAccess(request, (identity) =>
+    withRuntime((runtime) => handleChat(request, runtime, identity, { keepAlive: after })),
+  );
 }

@@ -23,7 +23,7 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
 };
 
 /** What the runner needs from the store around it. */
-export interface RunnerDeps extends RunDeps {
+interface RunnerDeps extends RunDeps {
   newId?: () => string;
 }
 

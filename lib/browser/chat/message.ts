@@ -7,15 +7,6 @@ import type { StreamError, Usage } from '../../protocol/events';
 export type AssistantStatus =
   'streaming' | 'complete' | 'length' | 'stopped' | 'error' | 'incomplete';
 
-/** Statuses after which nothing more will arrive for the message. */
-export const END_STATUSES: readonly AssistantStatus[] = [
-  'complete',
-  'length',
-  'stopped',
-  'error',
-  'incomplete',
-];
-
 /** A tool call the model asked for (shown; Runnel does not execute tools). */
 export interface ToolCallRecord {
   index: number;

@@ -8,7 +8,7 @@ import { rateLimitSentence } from './rate-limit-sentence';
 export type OnEvents = (events: RunnelEvent[], lastId: number | undefined) => void;
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
-export interface SendChatOptions {
+interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;

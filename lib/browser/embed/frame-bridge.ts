@@ -13,7 +13,7 @@ export interface BridgeWindow {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-export interface FrameBridgeOptions {
+interface FrameBridgeOptions {
   win: BridgeWindow;
   allowlist: EmbedAllowlist;
   /** A command from the verified parent (`open`, `close`, `theme`); never `hello`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../protocol/zod';
 import {
   ANSWER_OUTCOMES,
   EMBED_PROTOCOL,
@@ -35,7 +35,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Iframe → host (loader). */
-export const frameMessageSchema = z.discriminatedUnion('type', [
+const frameMessageSchema = z.discriminatedUnion('type', [
   /** Answer to `hello`: the iframe accepted the host's origin and will talk to it only. */
   message('ready', {}),
   /** The visitor asked to close the panel (close button, Escape inside the iframe). */

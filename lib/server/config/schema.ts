@@ -58,7 +58,11 @@ export interface RunnelConfig {
  */
 const NODE_FETCH_TIMEOUT_MS = 300_000;
 
-const optionalText = z
+/** A positive integer variable, with its default when unset or empty. */
+export { positiveInt };
+
+/** Text, or undefined when unset or blank. */
+export const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v : undefined));
@@ -100,7 +104,7 @@ const modelEntrySchema = z.union([
     .strict(),
 ]);
 
-export const providersFileSchema = z
+const providersFileSchema = z
   .array(
     z
       .object({
@@ -117,13 +121,13 @@ export const providersFileSchema = z
   .min(1);
 
 /** `id` or `id=completion` (or `id=chat`), as in `MODELS`. */
-export function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
+function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
   if (typeof entry !== 'string') return { ...entry };
   const [id = '', kind] = entry.split('=').map((s) => s.trim());
   return kind === 'completion' || kind === 'chat' ? { id, kind } : { id };
 }
 
-export function parseModelList(list: string | undefined): ConfiguredModel[] {
+function parseModelList(list: string | undefined): ConfiguredModel[] {
   if (!list) return [];
   return list
     .split(',')
@@ -137,7 +141,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function formatIssues(prefix: string, error: z.ZodError): string {
+/** One line per zod issue, each naming its variable. */
+export function formatIssues(prefix: string, error: z.ZodError): string {
   return error.issues
     .map((i) => `${prefix}${i.path.length ? i.path.join('.') : ''}: ${i.message}`)
     .join('; ');

@@ -23,7 +23,7 @@ export interface EventOutputOptions {
 export type EventOutputDeps = EventStampDeps;
 
 /** Why the output stopped taking events: the browser left, or the answer reached its end. */
-export type OutputStop = 'client' | 'finished';
+type OutputStop = 'client' | 'finished';
 
 /** The side of the relay that events are handed to. */
 export interface EventSink {
@@ -34,7 +34,7 @@ export interface EventSink {
   isClosed(): boolean;
 }
 
-export interface EventOutput extends EventSink {
+interface EventOutput extends EventSink {
   /** The `text/event-stream` body, which starts with `start`. */
   stream: ReadableStream<Uint8Array>;
 }

@@ -3,18 +3,20 @@ import { parseChatRequest } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
+import { mayShowBackendAddress } from '../auth/api-gate';
+import type { Identity } from '../auth/identity';
+import { resolveIdentity } from '../auth/resolve-identity';
 import { PRESETS } from '../providers/presets';
 import { admitChat } from '../limits/chat-limits';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
+import { resumeBinding } from '../resume/binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
 import type { Runtime } from './runtime';
 import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
 
 /** What the route knows about the request besides its body. */
 export interface ChatContext {
-  /** The identity key a resumable answer is bound to (`resumeBinding`); undefined without sign-in. */
-  resumeBinding?: string;
   /**
    * Keeps the process working on `work` after the response is gone (Next's `after()`): on a
    * serverless host a function is frozen once its response ends, and a resumable answer's
@@ -30,6 +32,8 @@ export interface ChatContext {
 export async function handleChat(
   request: Request,
   { config, catalog, secrets, log, resume }: Runtime,
+  /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
+  identity: Identity | null = null,
   context: ChatContext = {},
 ): Promise<Response> {
   const receivedAt = performance.now();
@@ -55,7 +59,9 @@ export async function handleChat(
     maxOutputTokens: config.maxOutputTokens,
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
-  const admitted = await admitChat(request, {
+  const who = identity ?? (await resolveIdentity(request));
+  if (!who) return jsonError({ status: 401, code: 'unauthorized', message: 'Sign in first.' });
+  const admitted = await admitChat(who, {
     chat,
     modelId: model.id,
     provider,
@@ -65,7 +71,9 @@ export async function handleChat(
   const requestId = `chat_${crypto.randomUUID()}`;
   const options: StreamChatOptions = {
     upstream,
-    backendURL: displayURL(provider.baseURL),
+    backendURL: mayShowBackendAddress(identity)
+      ? displayURL(provider.baseURL)
+      : `"${provider.label}"`,
     requestId,
     model: model.id,
     normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
@@ -83,12 +91,13 @@ export async function handleChat(
     ...(admitted.gate ? { gate: admitted.gate } : {}),
   };
   let stream: ReadableStream<Uint8Array>;
+  const binding = resumeBinding(identity);
   if (chat.resumable) {
     const answer = startResumableAnswer(
       {
         ...options,
         graceMs: config.resume.graceMs,
-        ...(context.resumeBinding ? { binding: context.resumeBinding } : {}),
+        ...(binding ? { binding } : {}),
       },
       { ...deps, ...resume },
     );

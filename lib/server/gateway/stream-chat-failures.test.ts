@@ -21,16 +21,19 @@ const options = (path: string, overrides: Partial<StreamChatOptions> = {}) =>
   streamOptions(server, path, overrides);
 
 describe('streamChat: every failure is one terminal error event', () => {
-  it('times out when no headers arrive', async () => {
+  it('times out when no headers arrive, and closes the connection', async () => {
     server.handle('/no-headers', () => undefined);
+    // Long enough for the request to reach the backend on a loaded machine: only then is there a
+    // connection whose closing means something.
     const events = await collectEvents(
-      streamChat(options('/no-headers', { headersTimeoutMs: 150 }), deps),
+      streamChat(options('/no-headers', { headersTimeoutMs: 1000 }), deps),
     );
     expect(events.at(-1)).toEqual({
       type: 'error',
-      error: { code: 'upstream_timeout', message: 'The backend sent no response within 150 ms' },
+      error: { code: 'upstream_timeout', message: 'The backend sent no response within 1000 ms' },
     });
-    await expect.poll(() => server.closed.has('/no-headers')).toBe(true);
+    expect(server.arrived.has('/no-headers')).toBe(true);
+    await expect.poll(() => server.closed.has('/no-headers'), { timeout: 2000 }).toBe(true);
   });
 
   it('times out when the backend goes silent mid-stream, keeping what came', async () => {
@@ -41,7 +44,7 @@ describe('streamChat: every failure is one terminal error event', () => {
     const events = await collectEvents(streamChat(options('/stall', { idleTimeoutMs: 200 }), deps));
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'error']);
     expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_timeout' } });
-    await expect.poll(() => server.closed.has('/stall')).toBe(true);
+    await expect.poll(() => server.closed.has('/stall'), { timeout: 2000 }).toBe(true);
   });
 
   it('reports a backend HTTP error without ever echoing the configured key, nor logging it', async () => {

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Identity } from '../auth/identity';
 import type { ChatRequest } from '../../protocol/chat-request';
 import { isOriginAllowed } from '../../protocol/embed-origins';
 import { getEmbedAllowlist } from '../config/embed-config';
@@ -13,7 +14,6 @@ import { readyRedis } from '../redis/client';
 import { createLimits } from './limits';
 import { createRateLimiter } from './rate-limiter';
 import { rateLimitedResponse } from './refusal';
-import { requestIdentity } from './request-identity';
 import { createUsageMeter, estimatePromptTokens } from './token-estimate';
 
 export interface ChatAdmissionInput {
@@ -60,13 +60,11 @@ function build() {
  * nothing.
  */
 export async function admitChat(
-  request: Request,
+  identity: Identity,
   input: ChatAdmissionInput,
 ): Promise<ChatAdmission> {
   pieces ??= build();
   const { config, limits, admission } = pieces;
-  // Awaited so that an asynchronous resolver (sign-in sessions) can take its place unchanged.
-  const identity = await requestIdentity(request);
   if (
     identity.kind === 'visitor' &&
     config.embedModels &&

@@ -1,4 +1,6 @@
+import { withAccess } from '@/lib/server/auth/api-gate';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { resumeBinding } from '@/lib/server/resume/binding';
 import { handleResumeStop } from '@/lib/server/resume/handle-resume';
 
 export const runtime = 'nodejs';
@@ -10,10 +12,13 @@ export async function POST(
   { params }: { params: Promise<{ requestId: string }> },
 ): Promise<Response> {
   const { requestId } = await params;
-  return withRuntime(({ resume, config }) =>
-    handleResumeStop(request, requestId, {
-      stores: resume,
-      keepaliveIntervalMs: config.keepaliveIntervalMs,
-    }),
+  return withAccess(request, (identity) =>
+    withRuntime(({ resume, config }) =>
+      handleResumeStop(request, requestId, {
+        stores: resume,
+        keepaliveIntervalMs: config.keepaliveIntervalMs,
+        identityKey: resumeBinding(identity),
+      }),
+    ),
   );
 }
