@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { startAppInstance, type AppInstance } from '../../testing/stack/app-instance';
+import { APP_ENV } from '../../testing/stack/app-env';
+import { startInstance, type Instance } from '../../testing/stack/instance';
 import { backendRecord, monotonicNow, nonce } from '../support/chat-client';
 import { contentOf, readFrames, reattach, startResumable } from '../support/resume-client';
 
@@ -9,13 +10,14 @@ import { contentOf, readFrames, reattach, startResumable } from '../support/resu
  */
 const GRACE_MS = 1500;
 const TTL_S = 2;
-let app: AppInstance;
+let app: Instance;
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  app = await startAppInstance({
+  app = await startInstance({
+    ...APP_ENV,
     RESUME_GRACE_MS: String(GRACE_MS),
     RESUME_TTL_S: String(TTL_S),
     RESUME_MAX_BYTES: '16000',

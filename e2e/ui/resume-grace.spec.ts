@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { startAppInstance, type AppInstance } from '../../testing/stack/app-instance';
+import { APP_ENV } from '../../testing/stack/app-env';
+import { startInstance, type Instance } from '../../testing/stack/instance';
 import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
 /**
@@ -7,12 +8,15 @@ import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './
  * away) ends `incomplete` as before, and Continue picks it up where it stopped. On an instance of
  * its own with a 1.5 s grace period.
  */
-let app: AppInstance;
+let app: Instance;
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  app = await startAppInstance({ RESUME_GRACE_MS: '1500' });
+  app = await startInstance({
+    ...APP_ENV,
+    RESUME_GRACE_MS: '1500',
+  });
 });
 test.afterAll(async () => app?.stop());
 

@@ -18,6 +18,8 @@ export interface Instance {
   url: string;
   /** Stops it (SIGTERM to its process group) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL: no drain, its connections simply drop). */
+  kill(): Promise<void>;
 }
 
 /** One more `next start` of the built app on a free port, with `env`. Needs `npm run build`. */
@@ -41,11 +43,9 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return {
-    url,
-    async stop() {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, signal);
+    await exited;
   };
+  return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }

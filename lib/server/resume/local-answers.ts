@@ -11,6 +11,8 @@ export interface LocalAnswersOptions {
   /** How long a finished answer stays readable (`RESUME_TTL_S`). */
   ttlMs: number;
   setTimeout?: (cb: () => void, ms: number) => { unref?: () => void };
+  /** Called when an answer is forgotten (evicted, expired, or ended without being kept). */
+  onForget?: (id: string) => void;
 }
 
 /** The answers this instance generates, with what they keep bounded in bytes. */
@@ -45,6 +47,7 @@ export function createLocalAnswers(options: LocalAnswersOptions): LocalAnswers {
     logs.delete(id);
     finished.delete(id);
     used -= log.bytes();
+    options.onForget?.(id);
   }
 
   const budget = {

@@ -24,6 +24,11 @@ export interface SharedAnswers {
   feed(id: string): EntryFeed;
   /** Asks whichever instance generates the answer to stop it. */
   requestStop(id: string): Promise<void>;
+  /**
+   * This instance let go of an answer it generated (evicted for room, or past its TTL): its shared
+   * copy goes too, so what is kept stays within `RESUME_MAX_BYTES`.
+   */
+  forget(id: string): void;
 }
 
 /** One local answer as the shared store follows it. */
