@@ -44,7 +44,11 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     }
   }
   const end = async (signal: NodeJS.Signals) => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, signal);
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone (killed a moment ago).
+    }
     await exited;
   };
   return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
