@@ -64,12 +64,13 @@ export function createAnswerLog(id: string, access: AnswerAccess, budget: LogBud
       if (batch.length === 0) return;
       if (keeping) for (const entry of batch) entries.push(entry);
       if (batch.at(-1)!.terminal) done = true;
-      for (const listener of taps) listener(batch);
       for (const follower of [...followers]) {
         follower.onEntries(batch);
         if (done) follower.onEnd();
       }
       if (done) followers.clear();
+      // Copies (Redis) after the readers here: they must not hold up the browser's own stream.
+      for (const listener of taps) listener(batch);
     },
     reserve(n) {
       if (!keeping) return false;

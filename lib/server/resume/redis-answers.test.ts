@@ -28,12 +28,12 @@ async function connect(): Promise<Redis> {
   return redis;
 }
 
-async function instance(prefix: string) {
+async function instance(prefix: string, leaseMs: number) {
   const redis = await connect();
   const shared = createRedisAnswers(redis, {
     graceMs: 200,
     ttlMs: 5000,
-    leaseMs: 300,
+    leaseMs,
     blockMs: 100,
     prefix,
   });
@@ -62,10 +62,11 @@ function follow(feed: EntryFeed, afterSeq: number) {
   return { seen, ended, stop };
 }
 
-async function setup() {
+/** A generates (its lease renewed every `leaseMs / 5`), B reads. */
+async function setup(leaseMs = 300) {
   const prefix = `test:${crypto.randomUUID()}:`;
-  const a = await instance(prefix);
-  const b = await instance(prefix);
+  const a = await instance(prefix, leaseMs);
+  const b = await instance(prefix, leaseMs);
   const id = `chat_${crypto.randomUUID()}`;
   const log = a.answers.create(id, { tokenHash: 'hash-of-token', binding: 'user:ada' });
   const mirror = a.shared.mirror(log);
@@ -95,15 +96,14 @@ describe('resumable answers in Redis', () => {
   });
 
   it('a stop requested on another instance reaches the generator at once', async () => {
-    const { b, id, log, mirror } = await setup();
+    // A lease renewed only every 12 s: the stop key checked at renewal cannot be what delivers it.
+    const { b, id, log, mirror } = await setup(60_000);
     log.append([entry(1)]);
     await expect.poll(() => b.shared.access(id)).toBeDefined();
-    let stoppedAt = 0;
-    log.onStop(() => (stoppedAt = performance.now()));
-    const requestedAt = performance.now();
+    let stops = 0;
+    log.onStop(() => stops++);
     await b.shared.requestStop(id);
-    await expect.poll(() => stoppedAt).toBeGreaterThan(0);
-    expect(stoppedAt - requestedAt).toBeLessThan(100);
+    await expect.poll(() => stops, { timeout: 2000 }).toBe(1);
     mirror.close();
   });
 
