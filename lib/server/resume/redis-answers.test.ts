@@ -97,12 +97,30 @@ describe('resumable answers in Redis', () => {
 
   it('a stop requested on another instance reaches the generator at once', async () => {
     // A lease renewed only every 12 s: the stop key checked at renewal cannot be what delivers it.
-    const { b, id, log, mirror } = await setup(60_000);
+    const { b, id, log, mirror, prefix } = await setup(60_000);
     log.append([entry(1)]);
     await expect.poll(() => b.shared.access(id)).toBeDefined();
+    // Once A listens on the stop channel.
+    await expect
+      .poll(async () => ((await b.redis.pubsub('NUMSUB', `${prefix}stop`)) as [string, number])[1])
+      .toBe(1);
     let stops = 0;
     log.onStop(() => stops++);
     await b.shared.requestStop(id);
+    await expect.poll(() => stops, { timeout: 2000 }).toBe(1);
+    mirror.close();
+  });
+
+  it('a stop requested before the generator listened is found when it starts listening', async () => {
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const a = await instance(prefix, 60_000);
+    const b = await instance(prefix, 60_000);
+    const id = `chat_${crypto.randomUUID()}`;
+    await b.shared.requestStop(id);
+    const log = a.answers.create(id, { tokenHash: 'h' });
+    let stops = 0;
+    log.onStop(() => stops++);
+    const mirror = a.shared.mirror(log);
     await expect.poll(() => stops, { timeout: 2000 }).toBe(1);
     mirror.close();
   });

@@ -44,17 +44,20 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
 
   // Stop requests for the answers generated here, by id; one subscription for the process.
   const stopListeners = new Map<string, () => void>();
-  let subscriber: Redis | undefined;
-  function onStopSignal(id: string, listener: () => void): () => void {
-    if (!subscriber) {
-      subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
+  let subscribed: Promise<void> | undefined;
+  function onStopSignal(id: string, listener: () => void) {
+    if (!subscribed) {
+      const subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
       subscriber.on('message', (_channel: string, message: string) =>
         stopListeners.get(message)?.(),
       );
-      subscriber.subscribe(channel).catch(() => undefined);
+      subscribed = subscriber.subscribe(channel).then(
+        () => undefined,
+        () => undefined,
+      );
     }
     stopListeners.set(id, listener);
-    return () => stopListeners.delete(id);
+    return { off: () => void stopListeners.delete(id), subscribed };
   }
 
   return {

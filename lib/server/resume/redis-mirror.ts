@@ -14,8 +14,14 @@ export interface MirrorOptions {
   prefix?: string;
   /** Resolves once the connection takes commands (at most about a second after start-up). */
   ready: () => Promise<boolean>;
-  /** A stop request published for this answer (stop-channel.ts). */
-  onStopSignal: (id: string, listener: () => void) => () => void;
+  /**
+   * Listens for stop requests published for this answer; `subscribed` resolves once the
+   * subscription is in place (a request published before then is found by its key instead).
+   */
+  onStopSignal: (
+    id: string,
+    listener: () => void,
+  ) => { off: () => void; subscribed: Promise<void> };
   log?: (message: string) => void;
 }
 
@@ -65,7 +71,14 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
     else write(batch);
   });
 
-  const offStop = options.onStopSignal(log.id, () => log.requestStop());
+  const stopSignal = options.onStopSignal(log.id, () => log.requestStop());
+  const checkStop = () =>
+    redis.exists(keys.stop).then(
+      (n) => {
+        if (n === 1) log.requestStop();
+      },
+      () => undefined,
+    );
 
   function renew(): void {
     redis
@@ -97,6 +110,8 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
     const pending = waiting ?? [];
     waiting = null;
     for (const batch of pending) write(batch);
+    // A stop published before this instance listened is found by its key.
+    void stopSignal.subscribed.then(() => (closed ? undefined : checkStop()));
     if (!closed) {
       timer = setInterval(renew, Math.max(100, Math.floor(options.leaseMs / 5)));
       timer.unref?.();
@@ -116,7 +131,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
       closed = true;
       clearInterval(timer);
       offTap();
-      offStop();
+      stopSignal.off();
       // Generation here is over: no lease to wait for (a reader still expecting events ends now).
       if (!broken && !waiting) redis.del(keys.lease).catch(() => undefined);
     },
