@@ -19,6 +19,7 @@ import { writeProvidersFile } from '../testing/stack/providers-file';
 import { startRedisServer } from '../testing/stack/redis-server';
 
 const RUNS = 21;
+const STOP_RUNS = 11;
 /** The system-wide monotonic clock, the one the scenario backend also records on. */
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -73,7 +74,91 @@ async function elsewhere(appURL: string, readerURL: string, marker: string): Pro
   return at;
 }
 
-/** Runs the comparison against `backendURL` (token delay already 0); `plainURL` has no Redis. */
+interface Closed {
+  body: unknown;
+  outcome?: string;
+  monotonic: { closedAt?: number };
+}
+
+/** When the backend saw the connection of the request carrying `marker` close. */
+async function closedAt(backendURL: string, marker: string): Promise<number> {
+  for (;;) {
+    const response = await fetch(`${backendURL}/__control/requests?model=slow`);
+    const { requests } = (await response.json()) as { requests: Closed[] };
+    const record = requests.find((r) => JSON.stringify(r.body).includes(marker));
+    if (record?.monotonic.closedAt) return record.monotonic.closedAt;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Stop: from the moment the client acts to the backend seeing its connection close — a plain
+ * answer's disconnect against a resumable answer's `POST …/stop` (same instance, and through
+ * Redis from another one).
+ */
+async function benchStop(backendURL: string, plainURL: string, r1: string, r2: string) {
+  const slow = (url: string, marker: string, resumable: boolean) =>
+    fetch(`${url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'vllm:slow',
+        messages: [{ role: 'user', content: marker }],
+        ...(resumable ? { resumable: true } : {}),
+      }),
+    });
+  /** Starts a resumable answer, reads a few events, then stops it through `stopURL`. */
+  const viaStop = async (url: string, stopURL: string, marker: string) => {
+    const response = await slow(url, marker, true);
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    const start = JSON.parse(/data: (.*)/.exec(new TextDecoder().decode(value))![1]!) as {
+      request_id: string;
+      resume_token: string;
+    };
+    for (let i = 0; i < 3; i++) await reader.read();
+    const at = now();
+    await fetch(`${stopURL}/api/chat/${start.request_id}/stop`, {
+      method: 'POST',
+      headers: { 'X-Resume-Token': start.resume_token },
+    });
+    await reader.cancel();
+    return (await closedAt(backendURL, marker)) - at;
+  };
+  const modes: Record<string, (marker: string) => Promise<number>> = {
+    'plain, disconnect': async (m) => {
+      const controller = new AbortController();
+      const response = await fetch(`${plainURL}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'vllm:slow', messages: [{ role: 'user', content: m }] }),
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      for (let i = 0; i < 4; i++) await reader.read();
+      const at = now();
+      controller.abort();
+      return (await closedAt(backendURL, m)) - at;
+    },
+    'resumable, stop (memory)': (m) => viaStop(plainURL, plainURL, m),
+    'resumable, stop on another instance (redis)': (m) => viaStop(r1, r2, m),
+  };
+  const delays: Record<string, number[]> = {};
+  for (let i = 0; i < STOP_RUNS; i++) {
+    for (const [mode, run] of Object.entries(modes)) {
+      (delays[mode] ??= []).push(await run(`bench-stop-${mode}-${i}-${Date.now()}`));
+    }
+  }
+  console.log('stop, client action → backend sees its connection close (medians):');
+  for (const [mode, values] of Object.entries(delays)) {
+    console.log(`  ${mode}: median ${median(values).toFixed(2)} ms (n=${values.length})`);
+  }
+}
+
+/**
+ * Runs the comparisons against `backendURL` (token delay set to 0 by the caller; left at the
+ * scenarios' own pace afterwards); `plainURL` is an instance without Redis.
+ */
 export async function benchResume(backendURL: string, plainURL: string): Promise<void> {
   const redis = await startRedisServer();
   const providersFile = writeProvidersFile(
@@ -103,6 +188,13 @@ export async function benchResume(backendURL: string, plainURL: string): Promise
       const added = mode === 'plain' ? '' : `, added ${(median(values) - plain).toFixed(2)} ms`;
       console.log(`  ${mode}: median ${median(values).toFixed(2)} ms${added} (n=${values.length})`);
     }
+    // Stop needs a stream still going: the scenarios' own pace again.
+    await fetch(`${backendURL}/__control/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokenDelayMs: null }),
+    });
+    await benchStop(backendURL, plainURL, r1.url, r2.url);
   } finally {
     await Promise.all([r1.stop(), r2.stop()]);
     await redis.stop();
