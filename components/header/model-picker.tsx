@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
@@ -8,7 +8,11 @@ import { FOCUS_RING } from '../ui/button';
 import { ChevronDownIcon } from '../ui/icons';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 import { ModelBadges } from './model-badges';
-import { ModelOptions } from './model-options';
+
+/** The list is loaded when first wanted, not with the page (docs/performance.md). */
+const loadOptions = () => import('./model-options');
+const ModelOptions = lazy(() => loadOptions().then((m) => ({ default: m.ModelOptions })));
+const preloadOptions = () => void loadOptions();
 
 /**
  * Picks the model of the open conversation (or of the next new chat) from `/api/models`, with
@@ -82,6 +86,8 @@ export function ModelPicker() {
           ? { 'aria-activedescendant': `${listId}-${highlight}` }
           : {})}
         onClick={toggle}
+        onPointerEnter={preloadOptions}
+        onFocus={preloadOptions}
         disabled={models.length === 0}
         className={`flex h-10 min-w-0 max-w-full items-center gap-2 rounded-lg px-2.5 text-left hover:bg-zinc-100 disabled:cursor-default disabled:hover:bg-transparent dark:hover:bg-zinc-800 ${FOCUS_RING}`}
       >
@@ -98,14 +104,16 @@ export function ModelPicker() {
         {models.length > 0 && <ChevronDownIcon className="shrink-0 text-zinc-500" />}
       </button>
       {open && (
-        <ModelOptions
-          id={listId}
-          models={models}
-          selected={id}
-          highlight={highlight}
-          onHighlight={setHighlight}
-          onPick={pick}
-        />
+        <Suspense fallback={null}>
+          <ModelOptions
+            id={listId}
+            models={models}
+            selected={id}
+            highlight={highlight}
+            onHighlight={setHighlight}
+            onPick={pick}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -2,7 +2,14 @@
 
 import { memo, useEffect, useState } from 'react';
 import { CopyButton } from '../ui/copy-button';
-import { cachedHighlight, requestHighlight } from './highlighter';
+import { cachedHighlight } from './highlight-cache';
+import { whenIdle } from './idle';
+
+/**
+ * The highlighter (the worker's plumbing) is loaded when a code block first needs it, not with the
+ * page (docs/performance.md).
+ */
+const loadHighlighter = () => import('./highlighter');
 
 interface CodeBlockProps {
   code: string;
@@ -27,7 +34,16 @@ function useHighlighted(
   const cached = enabled ? cachedHighlight(code, language) : undefined;
   useEffect(() => {
     if (!enabled || cached !== undefined) return;
-    return requestHighlight(code, language, (html) => setDone({ code, language, html }));
+    let stopped = false;
+    let stop: (() => void) | undefined;
+    void loadHighlighter().then(({ requestHighlight }) => {
+      if (stopped) return;
+      stop = requestHighlight(code, language, (html) => setDone({ code, language, html }));
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [code, language, enabled, cached]);
   if (!enabled) return null;
   if (cached !== undefined) return cached;
@@ -36,6 +52,8 @@ function useHighlighted(
 
 /** A fenced code block with its language, a copy button and, once complete, syntax colours. */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
+  // The first block of the page starts the highlighter while its code is still arriving.
+  useEffect(() => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter())), []);
   const html = useHighlighted(code, language, highlight);
   return (
     <div className="code-block not-prose group relative my-4 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">

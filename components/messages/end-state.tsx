@@ -1,6 +1,6 @@
 'use client';
 
-import type { AssistantMessage } from '@/lib/browser/chat/message';
+import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
 
@@ -105,12 +105,11 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
         </div>
       );
     case 'complete':
-      return message.finishReason &&
-        !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (
+      return endsPlainly(message) ? null : (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
-          Ended by the backend: {message.finishReason.replaceAll('_', ' ')}.
+          Ended by the backend: {message.finishReason?.replaceAll('_', ' ')}.
         </p>
-      ) : null;
+      );
     default:
       return null;
   }

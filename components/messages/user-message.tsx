@@ -1,60 +1,20 @@
 'use client';
 
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
-import { Button, IconButton } from '../ui/button';
+import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { PencilIcon } from '../ui/icons';
+
+/** Loaded when a message is first edited, not with the page (docs/performance.md). */
+const MessageEditor = lazy(() =>
+  import('./message-editor').then((m) => ({ default: m.MessageEditor })),
+);
 
 interface UserMessageProps {
   message: Message;
   /** Null while editing is unavailable (an answer streams). */
   onEdit: ((text: string) => void) | null;
-}
-
-function Editor({
-  initial,
-  onSave,
-  onCancel,
-}: {
-  initial: string;
-  onSave: (t: string) => void;
-  onCancel: () => void;
-}) {
-  const [text, setText] = useState(initial);
-  return (
-    <form
-      className="w-full max-w-[85%] space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (text.trim()) onSave(text);
-      }}
-    >
-      <textarea
-        aria-label="Edit message"
-        value={text}
-        autoFocus
-        rows={Math.min(10, Math.max(2, text.split('\n').length))}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            if (text.trim()) onSave(text);
-          }
-        }}
-        className="w-full resize-y rounded-xl border border-zinc-300 bg-white px-3 py-2 text-[15px] outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-900"
-      />
-      <div className="flex justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button size="sm" variant="primary" type="submit" disabled={!text.trim()}>
-          Save & send
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /** A user turn: right-aligned bubble with Copy and Edit (edit re-sends from this message). */
@@ -67,14 +27,16 @@ export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMe
       className="group/message flex flex-col items-end"
     >
       {editing && onEdit ? (
-        <Editor
-          initial={message.content}
-          onCancel={() => setEditing(false)}
-          onSave={(text) => {
-            setEditing(false);
-            onEdit(text);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MessageEditor
+            initial={message.content}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              onEdit(text);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">

@@ -1,11 +1,15 @@
 'use client';
 
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 import { PlusIcon } from '../ui/icons';
 import { ConversationItem } from './conversation-item';
+
+/** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
+const DeleteConversationDialog = lazy(() =>
+  import('./delete-conversation-dialog').then((m) => ({ default: m.DeleteConversationDialog })),
+);
 
 /** Conversations, most recent first, with New chat; deleting asks first. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -13,6 +17,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const order = useChatStore((s) => s.order);
   const hydrated = useChatStore((s) => s.hydrated);
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
+  // Mounted from the first request on, so that closing keeps its element (and the focus return).
+  const [deleteAsked, setDeleteAsked] = useState(false);
 
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -60,37 +66,26 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               key={id}
               id={id}
               onSelected={onNavigate}
-              onDelete={(cid, title) => setPendingDelete({ id: cid, title })}
+              onDelete={(cid, title) => {
+                setDeleteAsked(true);
+                setPendingDelete({ id: cid, title });
+              }}
             />
           ))}
         </ul>
       </div>
-      <Dialog
-        open={pendingDelete !== null}
-        onClose={() => setPendingDelete(null)}
-        title="Delete conversation?"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPendingDelete(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (pendingDelete) store.getState().deleteConversation(pendingDelete.id);
-                setPendingDelete(null);
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm">
-          “{pendingDelete?.title}” and all its messages will be deleted from this browser. This
-          cannot be undone.
-        </p>
-      </Dialog>
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <DeleteConversationDialog
+            title={pendingDelete?.title ?? null}
+            onClose={() => setPendingDelete(null)}
+            onConfirm={() => {
+              if (pendingDelete) store.getState().deleteConversation(pendingDelete.id);
+              setPendingDelete(null);
+            }}
+          />
+        </Suspense>
+      )}
     </nav>
   );
 }

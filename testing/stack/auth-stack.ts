@@ -10,7 +10,8 @@ import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
 
-export const SECURE_APP_PORT = base ? base + 2 : 3102;
+// base+2 and base+3 are the limits stack's two instances (limits-stack.ts).
+export const SECURE_APP_PORT = base ? base + 4 : 3104;
 export const OIDC_PORT = base ? base + 12 : 4012;
 
 /** The app with sign-in methods. */
@@ -63,7 +64,6 @@ export const SECURE_APP_ENV: Record<string, string> = {
 };
 
 /** Its output, checked after the suite for secrets (e2e/support/global-teardown.ts). */
-export const SECURE_APP_LOG = `.runnel/logs/app-${SECURE_APP_PORT}.log`;
 
 /** Values that must never appear in the secure app's output. */
 export const AUTH_SECRETS = [E2E_AUTH_SECRET, E2E_ACCESS_CODE, OIDC_CLIENT.secret];

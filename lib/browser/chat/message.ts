@@ -72,6 +72,18 @@ export interface AssistantMessage {
 
 export type Message = UserMessage | AssistantMessage;
 
+/** Finish reasons of an answer that simply ended; any other is worth telling the reader. */
+const PLAIN_FINISHES: readonly string[] = ['stop', 'tool_calls', 'eos'];
+
+/** True while an answer streams, or when it completed for a plain reason: nothing to say on its end. */
+export function endsPlainly(message: AssistantMessage): boolean {
+  if (message.status === 'streaming') return true;
+  return (
+    message.status === 'complete' &&
+    (!message.finishReason || PLAIN_FINISHES.includes(message.finishReason))
+  );
+}
+
 /** True for assistant messages. */
 export function isAssistant(message: Message | undefined): message is AssistantMessage {
   return message?.role === 'assistant';

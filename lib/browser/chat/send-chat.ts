@@ -2,7 +2,6 @@ import type { ChatRequest } from '../../protocol/chat-request';
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
-import { rateLimitSentence } from './rate-limit-sentence';
 
 /** Receives the events of each network read, in order, with the `id:` of the last one. */
 export type OnEvents = (events: RunnelEvent[], lastId: number | undefined) => void;
@@ -98,6 +97,8 @@ async function httpError(
     const code = parsed.error?.code;
     if (code === 'rate_limited') {
       const { limit, retry_after_s: retry } = parsed.error!;
+      // Loaded only when a limit is hit: the page's JavaScript has a budget (docs/performance.md).
+      const { rateLimitSentence } = await import('./rate-limit-sentence');
       const sentence = rateLimitSentence(
         typeof limit === 'string' ? limit : undefined,
         typeof retry === 'number'

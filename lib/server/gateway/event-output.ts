@@ -58,7 +58,7 @@ export function createEventOutput(
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
   /** While set, frames are collected and written together (one network write per paced batch). */
   let corked: string[] | null = null;
-  const { outgoing, summarize } = createEventStamp(options, deps);
+  const { stamp, summarize } = createEventStamp(options, deps);
 
   function cleanup(): void {
     clearTimeout(keepaliveTimer);
@@ -112,7 +112,7 @@ export function createEventOutput(
   function send(event: RunnelEvent): void {
     if (closed) return;
     seq += 1;
-    write(encodeEvent(seq, outgoing(event)));
+    write(encodeEvent(seq, stamp(event)));
     if (isTerminal(event)) close();
   }
 

@@ -30,8 +30,11 @@ export interface StreamSummary {
 }
 
 export interface EventStamp {
-  /** The event as the browser gets it: messages redacted, `done` with the timing. */
-  outgoing(event: RunnelEvent): RunnelEvent;
+  /**
+   * The event as the browser gets it — messages redacted, `done` with the timing — noting on the
+   * way the first token's time and, for a terminal event, the summary.
+   */
+  stamp(event: RunnelEvent): RunnelEvent;
   /** Reports the answer's outcome once (later calls are ignored). */
   summarize(outcome: StreamSummary['outcome'], error?: StreamError): void;
 }
@@ -61,7 +64,7 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
     });
   }
 
-  function outgoing(event: RunnelEvent): RunnelEvent {
+  function stamp(event: RunnelEvent): RunnelEvent {
     if (event.type === 'error') {
       const error = { ...event.error, message: redact(event.error.message) };
       summarize('error', error);
@@ -80,5 +83,5 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
     return event;
   }
 
-  return { outgoing, summarize };
+  return { stamp, summarize };
 }

@@ -38,7 +38,7 @@ export function createResumableSink(log: AnswerLog, stamp: EventStamp): Resumabl
     if (closed || events.length === 0) return;
     const outgoing: RunnelEvent[] = [];
     for (const event of events) {
-      outgoing.push(stamp.outgoing(event));
+      outgoing.push(stamp.stamp(event));
       if (isTerminal(event)) {
         closed = true;
         break;
