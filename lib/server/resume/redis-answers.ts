@@ -1,6 +1,7 @@
 import 'server-only';
 
 import type { Redis } from 'ioredis';
+import { dedicatedRedis } from '../redis/client';
 import { redisFeed } from './redis-feed';
 import { answerKeys, RESUME_PREFIX, STOP_CHANNEL } from './redis-keys';
 import { mirrorAnswer } from './redis-mirror';
@@ -28,7 +29,7 @@ const BLOCK_MS = 1000;
  * any other instance generates: a stream per answer (events), a hash (who may read it), a lease
  * (someone generates it) and a presence key (someone reads it); stop requests are published on one
  * channel that every instance listens to. `redis` is the process's shared connection; blocking
- * reads and the subscription get connections of their own (`duplicate`).
+ * reads and the subscription get connections of their own (`dedicatedRedis`).
  */
 export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): SharedAnswers {
   const prefix = options.prefix ?? RESUME_PREFIX;
@@ -47,7 +48,10 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
   let subscribed: Promise<void> | undefined;
   function onStopSignal(id: string, listener: () => void) {
     if (!subscribed) {
-      const subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
+      const subscriber = dedicatedRedis(redis, 'Redis (stop signals)', {
+        enableOfflineQueue: true,
+        commandTimeout: undefined,
+      });
       subscriber.on('message', (_channel: string, message: string) =>
         stopListeners.get(message)?.(),
       );
@@ -90,7 +94,10 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
         prefix,
         // A blocking read must outlast its block time; the shared client's timeout is shorter.
         blockingConnection: () =>
-          redis.duplicate({ enableOfflineQueue: true, commandTimeout: blockMs + 2000 }),
+          dedicatedRedis(redis, 'Redis (resume reader)', {
+            enableOfflineQueue: true,
+            commandTimeout: blockMs + 2000,
+          }),
       }),
     async requestStop(id) {
       const keys = answerKeys(id, prefix);
