@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { APP_ENV } from '../../testing/stack/app-env';
 import { startInstance, type Instance } from '../../testing/stack/instance';
-import { startRedisServer, type RedisServer } from '../../testing/stack/redis-server';
+import { randomAddress } from '../../testing/stack/limits-client';
+import {
+  LIMITS_A_URL,
+  LIMITS_B_URL,
+  LIMITS_RESUME_GRACE_MS as GRACE_MS,
+  limitsEnv,
+  writeLimitsProvidersFile,
+} from '../../testing/stack/limits-stack';
+import { SCENARIO_URL } from '../../testing/stack/ports';
 import { backendRecord, monotonicNow, nonce } from '../support/chat-client';
 import {
   contentOf,
@@ -13,33 +20,36 @@ import {
 } from '../support/resume-client';
 
 /**
- * Resumable answers across instances: two `next start` instances (A and B) sharing a real
- * redis-server, with a 2 s grace period. Serial: the last test kills A.
+ * Resumable answers across instances: the limits stack's two `next start` instances (A and B)
+ * sharing a real redis-server, with a 2 s grace period. Every answer comes from a made-up client
+ * address of its own, so the stack's small limits never refuse one. The last test needs a generator
+ * it can kill: a third instance on the same Redis, started in the background meanwhile.
  */
-const GRACE_MS = 2000;
-let redis: RedisServer;
-let a: Instance;
-let b: Instance;
+const a = { url: LIMITS_A_URL };
+const b = { url: LIMITS_B_URL };
+let dying: Promise<Instance> | undefined;
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  redis = await startRedisServer();
-  const env = { ...APP_ENV, REDIS_URL: redis.url, RESUME_GRACE_MS: String(GRACE_MS) };
-  [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+test.beforeAll(() => {
+  dying = startInstance(limitsEnv(writeLimitsProvidersFile(SCENARIO_URL)));
+  // Awaited by the last test; a failed start must not be an unhandled rejection before that.
+  dying.catch(() => undefined);
 });
 test.afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await redis?.stop();
+  await (await dying?.catch(() => undefined))?.stop();
 });
+
+/** A resumable answer started on `baseURL` as a client of its own. */
+const start = (model: string, marker: string, baseURL: string) =>
+  startResumable(model, marker, baseURL, { 'x-forwarded-for': randomAddress() });
 
 const full = (n: number) => Array.from({ length: n }, (_, i) => `w${i + 1} `).join('');
 const comparable = (frames: Frame[]) => frames.map(({ id, event }) => ({ id, event }));
 
 test('an answer generated on A is followed on B, with no gap and no duplicate', async () => {
   const marker = nonce('ab');
-  const started = await startResumable('vllm:counting-long', marker, a.url);
+  const started = await start('vllm:counting-long', marker, a.url);
   const straight = reattach(started.requestId, started.token, 0, { baseURL: a.url }).then((r) =>
     readFrames(r.body!),
   );
@@ -62,7 +72,7 @@ test('an answer generated on A is followed on B, with no gap and no duplicate', 
 
 test('a reader on B alone keeps A generating past its grace period', async () => {
   const marker = nonce('presence');
-  const started = await startResumable('vllm:counting-long', marker, a.url);
+  const started = await start('vllm:counting-long', marker, a.url);
   let reads = 0;
   const onA = await readFrames(started.body, () => ++reads >= 2);
   const response = await reattach(started.requestId, started.token, onA.at(-1)!.id, {
@@ -78,7 +88,7 @@ test('a reader on B alone keeps A generating past its grace period', async () =>
 
 test('a stop sent to B closes the backend connection held by A', async () => {
   const marker = nonce('stop-b');
-  const started = await startResumable('vllm:counting-long', marker, a.url);
+  const started = await start('vllm:counting-long', marker, a.url);
   const onA = readFrames(started.body);
   const onB = reattach(started.requestId, started.token, 0, { baseURL: b.url }).then((r) =>
     readFrames(r.body!),
@@ -102,15 +112,17 @@ test('a stop sent to B closes the backend connection held by A', async () => {
   expect((await stopAnswer(started.requestId, started.token, b.url)).status).toBe(204);
 });
 
-test('when A dies, a reader on B gets every kept event and learns within seconds that it ended', async () => {
+test('when the generating instance dies, a reader on B gets every kept event and learns within seconds that it ended', async () => {
+  test.setTimeout(120_000);
+  const generator = await dying!;
   const marker = nonce('death');
-  const started = await startResumable('vllm:counting-long', marker, a.url);
+  const started = await start('vllm:counting-long', marker, generator.url);
   const response = await reattach(started.requestId, started.token, 0, { baseURL: b.url });
   let killedAt = 0;
   const frames = await readFrames(response.body!, (seen) => {
     if (!killedAt && seen.filter((f) => f.event.type === 'content').length >= 5) {
       killedAt = Date.now();
-      void a.kill();
+      void generator.kill();
     }
     return false;
   });

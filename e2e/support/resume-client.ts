@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { APP_URL } from '../../testing/stack/ports';
-import { chatBody, postChat } from './chat-client';
+import { chatBody } from './chat-client';
 
 /** One event as it came on the wire: its `id:` and its data. */
 export interface Frame {
@@ -44,15 +44,21 @@ export interface Started {
 }
 
 /**
- * Posts a resumable chat request and reads its `start` event; `body` is the whole event stream,
- * `start` included (what was read to find it is put back in front).
+ * Posts a resumable chat request (with `headers`, e.g. a made-up client address on the limits
+ * stack) and reads its `start` event; `body` is the whole event stream, `start` included (what was
+ * read to find it is put back in front).
  */
 export async function startResumable(
   model: string,
   marker: string,
   baseURL = APP_URL,
+  headers: Record<string, string> = {},
 ): Promise<Started & { body: ReadableStream<Uint8Array> }> {
-  const response = await postChat(chatBody(model, marker, { resumable: true }), { baseURL });
+  const response = await fetch(`${baseURL}/api/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(chatBody(model, marker, { resumable: true })),
+  });
   const reader = response.body!.getReader();
   const seen: Uint8Array[] = [];
   let start: RunnelEvent | undefined;

@@ -1,31 +1,24 @@
 import { expect, test } from '@playwright/test';
-import { APP_ENV } from '../../testing/stack/app-env';
 import { startBalancer, type Balancer } from '../../testing/stack/balancer';
-import { startInstance, type Instance } from '../../testing/stack/instance';
-import { startRedisServer, type RedisServer } from '../../testing/stack/redis-server';
+import { randomAddress } from '../../testing/stack/limits-client';
+import { LIMITS_A_URL, LIMITS_B_URL } from '../../testing/stack/limits-stack';
 import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
 /**
- * Two instances sharing Redis behind a balancer. Mid-answer every connection through the balancer
- * drops and it sends what follows to the other instance (an instance restarting in a rolling
- * deploy while the old one finishes its work): the page reattaches there on its own.
+ * The limits stack's two instances (sharing Redis) behind a balancer. Mid-answer every connection
+ * through the balancer drops and it sends what follows to the other instance (an instance
+ * restarting in a rolling deploy while the old one finishes its work): the page reattaches there
+ * on its own. The balancer reports a made-up client address, so the stack's limits count this
+ * browser apart from every other spec's.
  */
-let redis: RedisServer;
-let instances: Instance[] = [];
 let balancer: Balancer;
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  redis = await startRedisServer();
-  const env = { ...APP_ENV, REDIS_URL: redis.url };
-  instances = await Promise.all([startInstance(env), startInstance(env)]);
-  balancer = await startBalancer(instances.map((i) => i.url));
+  balancer = await startBalancer([LIMITS_A_URL, LIMITS_B_URL], { forwardedFor: randomAddress() });
 });
 test.afterAll(async () => {
   await balancer?.close();
-  await Promise.all(instances.map((i) => i.stop()));
-  await redis?.stop();
 });
 
 test('connections cut and moved to another instance mid-answer: it continues and completes', async ({

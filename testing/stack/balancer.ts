@@ -15,16 +15,27 @@ export interface Balancer {
 /**
  * A minimal HTTP reverse proxy on a free port: every request goes to the current target, bodies
  * streamed both ways as they come (an event stream passes through unbuffered), and a client that
- * goes away closes its upstream request.
+ * goes away closes its upstream request. `forwardedFor` is the client address it reports (as a real
+ * balancer does), so a test's browser is a client of its own to instances that count by address.
  */
-export async function startBalancer(targets: string[]): Promise<Balancer> {
+export async function startBalancer(
+  targets: string[],
+  options: { forwardedFor?: string } = {},
+): Promise<Balancer> {
   let current = 0;
   const sockets = new Set<Socket>();
   const proxy = (req: IncomingMessage, res: ServerResponse) => {
     const target = new URL(req.url ?? '/', targets[current]);
     const upstream = request(
       target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
+      {
+        method: req.method,
+        headers: {
+          ...req.headers,
+          host: target.host,
+          ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+        },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         res.flushHeaders();
