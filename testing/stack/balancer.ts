@@ -1,6 +1,6 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { freePort } from './instance';
+import { freePort } from './free-port';
 
 /** A load balancer in front of several instances, as a test drives it. */
 export interface Balancer {
