@@ -1,6 +1,6 @@
 'use client';
 
-import type { NetworkWatch } from '@/lib/browser/chat/reattach';
+import type { NetworkWatch } from '@/lib/browser/chat/network-watch';
 
 /**
  * The page's network state: an answer whose connection dropped while the browser was offline

@@ -5,8 +5,9 @@ import { applyEvent, finishRun, type RunEnd } from './apply-event';
 import { patchMessage, type ChatState } from './chat-state';
 import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
 import type { AssistantMessage } from './message';
-import { followToEnd, type NetworkWatch } from './reattach';
-import type { ResumeHandle } from './resume-requests';
+import { ALWAYS_ONLINE, type NetworkWatch } from './network-watch';
+import type { followToEnd } from './reattach';
+import type { ResumeHandle } from './resume-handle';
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
 
@@ -43,6 +44,31 @@ interface Arrival {
   event: RunnelEvent;
   at: number;
   id?: number;
+}
+
+/** Attempts at loading the reattach code before the answer is given up as cut off. */
+const LOAD_ATTEMPTS = 4;
+
+/**
+ * The reattach loop, loaded the first time an answer needs it: most answers never lose their
+ * connection, and the page's JavaScript up to the first answer has a budget (docs/performance.md).
+ * A connection usually drops because the network did, so loading waits for it to be back, and is
+ * tried again a few times; undefined when it cannot be had (the answer then ends cut off).
+ */
+async function loadFollowToEnd(
+  network: NetworkWatch,
+  signal: AbortSignal,
+): Promise<typeof followToEnd | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    await network.whenOnline(signal);
+    if (signal.aborted) return undefined;
+    try {
+      return (await import('./reattach')).followToEnd;
+    } catch {
+      if (attempt >= LOAD_ATTEMPTS) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
 }
 
 /**
@@ -117,18 +143,23 @@ export async function streamRun(
           ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
         })
       : { kind: 'ended' };
-  if (end.kind === 'ended' && !ended && control.handle && !signal.aborted) {
-    end = await followToEnd({
-      fetch: deps.fetch,
-      handle: control.handle,
-      lastEventId: () => lastEventId,
-      ended: () => ended,
-      signal,
-      onEvents,
-      now,
-      ...(deps.network ? { network: deps.network } : {}),
-      ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
-    });
+  const handle = control.handle;
+  if (end.kind === 'ended' && !ended && handle && !signal.aborted) {
+    const follow = await loadFollowToEnd(deps.network ?? ALWAYS_ONLINE, signal);
+    if (signal.aborted) end = { kind: 'aborted' };
+    else if (follow) {
+      end = await follow({
+        fetch: deps.fetch,
+        handle,
+        lastEventId: () => lastEventId,
+        ended: () => ended,
+        signal,
+        onEvents,
+        now,
+        ...(deps.network ? { network: deps.network } : {}),
+        ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
+      });
+    }
   }
   batcher.flush();
   const interrupted = start.kind === 'reattach' && end.kind === 'ended' && !ended;

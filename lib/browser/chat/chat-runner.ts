@@ -10,7 +10,7 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import { requestStop, type ResumeHandle } from './resume-requests';
+import { requestStop, type ResumeHandle } from './resume-handle';
 
 /** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {

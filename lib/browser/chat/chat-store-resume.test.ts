@@ -4,7 +4,7 @@ import { createChatStore } from './chat-store';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
 import { createPersistence } from './persistence';
-import type { NetworkWatch } from './reattach';
+import type { NetworkWatch } from './network-watch';
 import {
   fakeFetch,
   manualFrames,

@@ -17,7 +17,7 @@ import {
   type ConversationSettings,
 } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
-import type { NetworkWatch } from './reattach';
+import type { NetworkWatch } from './network-watch';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
 import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';

@@ -1,15 +1,8 @@
 import type { RunEnd } from './apply-event';
-import { followAnswer, type ResumeHandle } from './resume-requests';
+import { ALWAYS_ONLINE, type NetworkWatch } from './network-watch';
+import type { ResumeHandle } from './resume-handle';
+import { followAnswer } from './resume-requests';
 import type { OnEvents } from './send-chat';
-
-/** Whether the browser has a network, and when it has one again. */
-export interface NetworkWatch {
-  /** Resolves at once when online, else at the next `online` event (or when `signal` aborts). */
-  whenOnline(signal: AbortSignal): Promise<void>;
-}
-
-/** Always online: for tests and for hosts without `navigator.onLine`. */
-export const ALWAYS_ONLINE: NetworkWatch = { whenOnline: () => Promise.resolve() };
 
 /** Waits between attempts that got nothing: quick at first (a blip), then backing off. */
 export const REATTACH_DELAYS_MS: readonly number[] = [200, 500, 1000, 2000, 4000];

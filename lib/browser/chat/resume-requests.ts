@@ -1,15 +1,6 @@
 import type { RunEnd } from './apply-event';
+import { resumePath, type ResumeHandle } from './resume-handle';
 import { readAnswer, type OnEvents } from './send-chat';
-
-/** Where a resumable answer is, and the token that opens it (from its `start` event). */
-export interface ResumeHandle {
-  requestId: string;
-  token: string;
-}
-
-/** The base of the chat routes (`/api/chat`, or the widget's). */
-const chatPath = (base: string | undefined, handle: ResumeHandle, action: 'events' | 'stop') =>
-  `${base ?? '/api/chat'}/${encodeURIComponent(handle.requestId)}/${action}`;
 
 export interface FollowOptions {
   fetch: typeof fetch;
@@ -29,7 +20,7 @@ export interface FollowOptions {
 export function followAnswer(options: FollowOptions): Promise<RunEnd> {
   return readAnswer(
     () =>
-      options.fetch(chatPath(options.chatUrl, options.handle, 'events'), {
+      options.fetch(resumePath(options.chatUrl, options.handle, 'events'), {
         headers: {
           Accept: 'text/event-stream',
           'X-Resume-Token': options.handle.token,
@@ -41,17 +32,4 @@ export function followAnswer(options: FollowOptions): Promise<RunEnd> {
     options.signal,
     options.onEvents,
   );
-}
-
-/**
- * Asks the server to stop a resumable answer (closing a connection only leaves it, since the
- * answer outlives its connections). Sent with `keepalive` so that it goes out even when the page
- * is closing; failures are ignored: the grace period stops an answer nobody reads anyway.
- */
-export function requestStop(fetchImpl: typeof fetch, handle: ResumeHandle, chatUrl?: string): void {
-  void fetchImpl(chatPath(chatUrl, handle, 'stop'), {
-    method: 'POST',
-    headers: { 'X-Resume-Token': handle.token },
-    keepalive: true,
-  }).catch(() => undefined);
 }
