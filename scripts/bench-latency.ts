@@ -2,11 +2,16 @@
  * `npm run bench:latency`: how long the proxy holds a token. For each run the scenario backend
  * stays silent for 1.2 s (a long prefill) and then writes the first token; the figure is the time
  * from that write (recorded by the backend) to the first `content` event arriving at the client,
- * both on this machine's clock. Then the same for every token of a 400-token stream. Needs
- * `npm run build`.
+ * both on this machine's clock. Then what resumable answers add to it, in memory and with Redis
+ * (bench-resume.ts: end to end; bench-resume-path.ts: per event, in-process, where the machine's
+ * noise cancels out), and the gaps between the tokens of a 400-token stream. Needs
+ * `npm run build` and, for the Redis figures, `redis-server`. Run with the react-server condition
+ * (`npm run bench:latency` does): the in-process part uses server-only modules.
  */
 import { readEventStream } from '../lib/protocol/read-event-stream';
 import { startStack } from '../testing/stack/stack';
+import { benchResume } from './bench-resume';
+import { benchResumePath } from './bench-resume-path';
 
 const RUNS = 15;
 /** The system-wide monotonic clock, the one the scenario backend also records on. */
@@ -51,6 +56,8 @@ try {
     delays.push(firstContentAt - record!.monotonic.firstByteAt!);
   }
   console.log(`first token, backend write → client content event: ${stats(delays)}`);
+  await benchResume(stack.backend.url, stack.appURL);
+  await benchResumePath();
 
   await fetch(`${stack.backend.url}/__control/settings`, {
     method: 'POST',
@@ -74,3 +81,6 @@ try {
 } finally {
   await stack.stop();
 }
+// The in-process Redis part leaves connections of its own (a stop-signal subscription) that
+// reconnect forever by design once its redis-server is gone: the figures are printed, so end here.
+process.exit(0);

@@ -28,6 +28,7 @@ function errorDetail(m: AssistantMessage): string {
   return `${e.message} (${status}${e.code})`;
 }
 
+/** Continue: the model picks the answer up where it ended (vLLM continues it in place). */
 function ContinueButton({ onContinue }: Pick<EndStateProps, 'onContinue'>) {
   return (
     <Button
@@ -58,7 +59,8 @@ function RetryButton({ onRetry }: Pick<EndStateProps, 'onRetry'>) {
 
 /**
  * How the answer ended when it did not simply complete: each outcome looks different and offers
- * what makes sense — Continue after the token limit, Retry after an error or a cut-off stream.
+ * what makes sense — Continue after the token limit, a cut-off stream or a stop (the text so far
+ * is not paid for again), Retry after an error or a cut-off stream.
  */
 export function EndState({ message, onRetry, onContinue }: EndStateProps) {
   switch (message.status) {
@@ -94,12 +96,17 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
           <span className="min-w-0 flex-1">
             {INCOMPLETE_TEXT[message.interruption ?? 'stream']}
           </span>
-          {message.interruption === 'server_shutdown' && <ContinueButton onContinue={onContinue} />}
+          <ContinueButton onContinue={onContinue} />
           <RetryButton onRetry={onRetry} />
         </div>
       );
     case 'stopped':
-      return <p className="mt-2 text-sm italic text-zinc-500 dark:text-zinc-400">Stopped.</p>;
+      return (
+        <div className="mt-2 flex items-center gap-3 text-sm">
+          <p className="italic text-zinc-500 dark:text-zinc-400">Stopped.</p>
+          {onContinue ? <ContinueButton onContinue={onContinue} /> : null}
+        </div>
+      );
     case 'complete':
       return endsPlainly(message) ? null : (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">

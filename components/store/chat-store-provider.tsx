@@ -3,6 +3,7 @@
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
 import { useApiFetch } from './api-fetch';
+import { browserNetwork } from './browser-network';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
 
@@ -32,6 +33,7 @@ export function ChatStoreProvider({
       fetch: apiFetch,
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
+      network: browserNetwork,
     }),
   );
   useStoreLifecycle(store);

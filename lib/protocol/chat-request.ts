@@ -69,6 +69,11 @@ export const chatRequestSchema = z
     add_generation_prompt: z.boolean().optional(),
     /** Accepted for OpenAI-habit clients; `/api/chat` always streams. */
     stream: z.literal(true).optional(),
+    /**
+     * Extension: the answer outlives its connection (kept for reattaching, generation goes on
+     * while nobody reads, for a grace period). Absent or false: a disconnect stops it at once.
+     */
+    resumable: z.boolean().optional(),
   })
   .strict()
   .refine((body) => body.messages !== undefined || body.prompt !== undefined, {

@@ -17,7 +17,12 @@ const usage = z.object({
   credit_balance: z.number().optional(),
 });
 const reference = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), request_id: z.string(), model: z.string() }),
+  z.object({
+    type: z.literal('start'),
+    request_id: z.string(),
+    model: z.string(),
+    resume_token: z.string().optional(),
+  }),
   z.object({ type: z.literal('status'), message: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('content'), text: z.string() }),
@@ -43,11 +48,13 @@ const reference = z.discriminatedUnion('type', [
     type: z.literal('done'),
     timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
   }),
+  z.object({ type: z.literal('stopped') }),
 ]) satisfies z.ZodType<RunnelEvent>;
 
 /** One event of each type, with every optional field present. */
 const VALID: RunnelEvent[] = [
-  { type: 'start', request_id: 'chat_1', model: 'm' },
+  { type: 'start', request_id: 'chat_1', model: 'm', resume_token: 'tok' },
+  { type: 'stopped' },
   { type: 'status', message: 'Loading weights' },
   { type: 'reasoning', text: 'Hm' },
   { type: 'content', text: 'Hi' },
@@ -95,7 +102,7 @@ const SAMPLES: [string, unknown][] = [
     variants(e).map(([label, v]): [string, unknown] => [`${e.type}: ${label}`, v]),
   ),
   ['done without timing', { type: 'done' }],
-  ['an unknown type', { type: 'stopped' }],
+  ['an unknown type', { type: 'paused' }],
   ['an extra field', { type: 'content', text: 'a', extra: 1 }],
   ['no type', { text: 'a' }],
   ['an array', [{ type: 'content', text: 'a' }]],

@@ -57,7 +57,7 @@ type EventShapes = {
 };
 
 const EVENT_SHAPES: EventShapes = {
-  start: { request_id: string, model: string },
+  start: { request_id: string, model: string, resume_token: optional(string) },
   status: { message: string },
   reasoning: { text: string },
   content: { text: string },
@@ -73,6 +73,7 @@ const EVENT_SHAPES: EventShapes = {
     }),
   },
   done: { timing: optional(object({ ttft_ms: nullable(number), duration_ms: number })) },
+  stopped: {},
 };
 
 /** `value` as a Runnel event when it has the shape of one, else null. */

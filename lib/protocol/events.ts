@@ -45,7 +45,13 @@ export interface Timing {
 }
 
 export type RunnelEvent =
-  | { type: 'start'; request_id: string; model: string }
+  | {
+      type: 'start';
+      request_id: string;
+      model: string;
+      /** Resumable answers only: what `GET /api/chat/{request_id}/events` and `…/stop` take. */
+      resume_token?: string;
+    }
   | { type: 'status'; message: string }
   | { type: 'reasoning'; text: string }
   | { type: 'content'; text: string }
@@ -53,13 +59,15 @@ export type RunnelEvent =
   | { type: 'usage'; usage: Usage; final: boolean }
   | { type: 'finish'; reason: string }
   | { type: 'error'; error: StreamError }
-  | { type: 'done'; timing?: Timing };
+  | { type: 'done'; timing?: Timing }
+  /** Resumable answers: someone called `POST /api/chat/{request_id}/stop`; terminal. */
+  | { type: 'stopped' };
 
 export type RunnelEventType = RunnelEvent['type'];
 
 /** Events after which the stream ends. */
 export function isTerminal(event: RunnelEvent): boolean {
-  return event.type === 'done' || event.type === 'error';
+  return event.type === 'done' || event.type === 'error' || event.type === 'stopped';
 }
 
 /**

@@ -5,7 +5,7 @@ import { REASONING_STREAM, sseResponse } from '../../testing/unit/chat-test-supp
 
 async function flat(body: ReadableStream<Uint8Array>): Promise<RunnelEvent[]> {
   const out: RunnelEvent[] = [];
-  for await (const batch of readEventBatches(body)) out.push(...batch);
+  for await (const batch of readEventBatches(body)) out.push(...batch.events);
   return out;
 }
 
@@ -32,8 +32,16 @@ describe('readEventBatches', () => {
   it('batches the events of one read together', async () => {
     const batches: number[] = [];
     for await (const b of readEventBatches(sseResponse(REASONING_STREAM).body!))
-      batches.push(b.length);
+      batches.push(b.events.length);
     expect(batches).toEqual([REASONING_STREAM.length]);
+  });
+
+  it('gives the id of the last event of each batch (where a reattach starts again)', async () => {
+    const ids: (number | undefined)[] = [];
+    for await (const b of readEventBatches(sseResponse(REASONING_STREAM, { bytewise: true }).body!))
+      ids.push(b.lastId);
+    // One byte per read: every event completes in its own read, numbered from 1.
+    expect(ids).toEqual(REASONING_STREAM.map((_, i) => i + 1));
   });
 
   it('skips keepalive comments, and treats a cut final frame like readEventStream does', async () => {
@@ -69,7 +77,7 @@ describe('readEventBatches', () => {
       },
     });
     for await (const batch of readEventBatches(body)) {
-      expect(batch).toHaveLength(1);
+      expect(batch.events).toHaveLength(1);
       break;
     }
     expect(cancelled).toBe(true);

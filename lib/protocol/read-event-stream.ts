@@ -7,6 +7,16 @@ const UNREADABLE: RunnelEvent = {
   error: { code: 'protocol_error', message: 'The server sent an unreadable event' },
 };
 
+/** The events of one network read. */
+export interface EventBatch {
+  events: RunnelEvent[];
+  /**
+   * The `id:` of the last of them (every Runnel event has one): where a reattaching reader of a
+   * resumable answer asks to start again (`Last-Event-ID`).
+   */
+  lastId: number | undefined;
+}
+
 /**
  * Reads `/api/chat`'s event stream (browser or Node), one batch per network read: an
  * async-generator step per event costs more than the event itself
@@ -16,12 +26,14 @@ const UNREADABLE: RunnelEvent = {
  */
 export async function* readEventBatches(
   body: ReadableStream<Uint8Array>,
-): AsyncGenerator<RunnelEvent[]> {
+): AsyncGenerator<EventBatch> {
   let batch: RunnelEvent[] = [];
+  let lastId: number | undefined;
   let broken = false;
   const parser = createParser({
     onEvent(message) {
       if (broken) return;
+      if (message.id !== undefined && /^\d+$/.test(message.id)) lastId = Number(message.id);
       let event: RunnelEvent | null = null;
       try {
         event = asRunnelEvent(JSON.parse(message.data));
@@ -44,15 +56,15 @@ export async function* readEventBatches(
       }
       parser.feed(decoder.decode(value, { stream: true }));
       if (batch.length) {
-        const out = batch;
+        const events = batch;
         batch = [];
-        yield out;
+        yield { events, lastId };
       }
       if (broken) return;
     }
     parser.feed(decoder.decode());
     parser.reset({ consume: true });
-    if (batch.length) yield batch;
+    if (batch.length) yield { events: batch, lastId };
   } finally {
     if (!ended) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
@@ -63,5 +75,5 @@ export async function* readEventBatches(
 export async function* readEventStream(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<RunnelEvent> {
-  for await (const batch of readEventBatches(body)) yield* batch;
+  for await (const batch of readEventBatches(body)) yield* batch.events;
 }

@@ -5,6 +5,8 @@ export interface Instance {
   url: string;
   /** Stops it (SIGTERM to its process group) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL: no drain, its connections simply drop). */
+  kill(): Promise<void>;
 }
 
 /** One more `next start` of the built app on a free port, with `env`. Needs `npm run build`. */
@@ -28,11 +30,13 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return {
-    url,
-    async stop() {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone (killed a moment ago).
+    }
+    await exited;
   };
+  return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }

@@ -32,6 +32,12 @@ export const LIMITS = {
   queueTimeoutMs: 2500,
 } as const;
 
+/**
+ * Both instances' grace period for resumable answers: short, so the cross-instance resume specs
+ * can outlast it (a reader on B keeps A generating) without waiting the default 30 s.
+ */
+export const LIMITS_RESUME_GRACE_MS = 2000;
+
 /** An allowed embedder used only by API specs (the per-site cap), never by a page. */
 export const CAP_HOST_ORIGIN = 'https://cap.example.test';
 
@@ -75,6 +81,7 @@ export function limitsEnv(providersFile: string, redisURL = REDIS_URL): Record<s
     EMBED_RATE_LIMIT_HOST_RPM: String(LIMITS.embedHostRpm),
     EMBED_MODELS: EMBED_MODELS.join(','),
     QUEUE_TIMEOUT_MS: String(LIMITS.queueTimeoutMs),
+    RESUME_GRACE_MS: String(LIMITS_RESUME_GRACE_MS),
     EMBED_ALLOWED_ORIGINS: `${APP_ENV.EMBED_ALLOWED_ORIGINS},${CAP_HOST_ORIGIN}`,
   };
 }

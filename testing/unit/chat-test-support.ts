@@ -5,12 +5,16 @@
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { encodeEvent } from '../../lib/protocol/sse';
 
-/** A 200 event-stream response whose body yields `events`, optionally split into 1-byte chunks. */
+/**
+ * A 200 event-stream response whose body yields `events` numbered from `firstId` (1), optionally
+ * split into 1-byte chunks.
+ */
 export function sseResponse(
   events: RunnelEvent[],
-  opts: { bytewise?: boolean; hang?: boolean } = {},
+  opts: { bytewise?: boolean; hang?: boolean; firstId?: number } = {},
 ): Response {
-  const bytes = new TextEncoder().encode(events.map((e, i) => encodeEvent(i + 1, e)).join(''));
+  const first = opts.firstId ?? 1;
+  const bytes = new TextEncoder().encode(events.map((e, i) => encodeEvent(first + i, e)).join(''));
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       if (opts.bytewise) for (const b of bytes) controller.enqueue(new Uint8Array([b]));
@@ -21,20 +25,41 @@ export function sseResponse(
   return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
 }
 
-/** A fetch that answers with `respond(body)` and honours the abort signal like a browser. */
-export function fakeFetch(respond: (body: Record<string, unknown>) => Response): typeof fetch & {
+/** A request as the fake fetch saw it. */
+export interface SeenRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  /** The parsed JSON body; empty for a request without one (GET). */
+  body: Record<string, unknown>;
+}
+
+/**
+ * A fetch that answers with `respond(body, request)` and honours the abort signal like a browser.
+ * `bodies` and `signals` are those of the chat POSTs; `requests` holds every request.
+ */
+export function fakeFetch(
+  respond: (body: Record<string, unknown>, request: SeenRequest) => Response,
+): typeof fetch & {
   bodies: Record<string, unknown>[];
   signals: AbortSignal[];
+  requests: SeenRequest[];
 } {
   const bodies: Record<string, unknown>[] = [];
   const signals: AbortSignal[] = [];
-  const fn = (async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-    bodies.push(body);
+  const requests: SeenRequest[] = [];
+  const fn = (async (url: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const request = { url: String(url), method, headers: new Headers(init?.headers), body };
+    requests.push(request);
     const signal = init?.signal ?? new AbortController().signal;
-    signals.push(signal);
+    if (method === 'POST' && init?.body) {
+      bodies.push(body);
+      signals.push(signal);
+    }
     if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-    const response = respond(body);
+    const response = respond(body, request);
     if (!response.body) return response;
     // Like a browser: aborting the request errors the body stream.
     const reader = response.body.getReader();
@@ -52,9 +77,14 @@ export function fakeFetch(respond: (body: Record<string, unknown>) => Response):
       },
     });
     return new Response(stream, { status: response.status, headers: response.headers });
-  }) as typeof fetch & { bodies: Record<string, unknown>[]; signals: AbortSignal[] };
+  }) as typeof fetch & {
+    bodies: Record<string, unknown>[];
+    signals: AbortSignal[];
+    requests: SeenRequest[];
+  };
   fn.bodies = bodies;
   fn.signals = signals;
+  fn.requests = requests;
   return fn;
 }
 

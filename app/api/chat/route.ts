@@ -1,3 +1,4 @@
+import { after } from 'next/server';
 import { handleChat } from '@/lib/server/gateway/handle-chat';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
 import { withAccess } from '@/lib/server/auth/api-gate';
@@ -7,7 +8,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export function POST(request: Request): Promise<Response> {
+  // `after` keeps a serverless function alive for a resumable answer's generation once the browser
+  // has gone (up to the function's maxDuration); on `next start` the process simply goes on.
   return withAccess(request, (identity) =>
-    withRuntime((runtime) => handleChat(request, runtime, identity)),
+    withRuntime((runtime) => handleChat(request, runtime, identity, { keepAlive: after })),
   );
 }

@@ -14,7 +14,11 @@ export function applyEvent(
   if (message.status !== 'streaming') return message;
   switch (event.type) {
     case 'start':
-      return { ...message, requestId: event.request_id };
+      return {
+        ...message,
+        requestId: event.request_id,
+        ...(event.resume_token ? { resumeToken: event.resume_token } : {}),
+      };
     case 'status':
       return { ...message, statusMessage: event.message };
     case 'reasoning': {
@@ -71,6 +75,9 @@ export function applyEvent(
       }
       return end({ ...message, timing }, status, now);
     }
+    case 'stopped':
+      // Someone stopped the answer through the stop endpoint (this tab, or another one).
+      return end(message, 'stopped', now);
   }
 }
 
@@ -119,11 +126,27 @@ export function finishRun(message: AssistantMessage, how: RunEnd, now: number): 
 export function settleInterrupted(message: AssistantMessage): AssistantMessage {
   if (message.status !== 'streaming') return message;
   // The real end time is unknown; leaving it unset keeps rates and the reasoning timer honest.
-  return { ...message, status: 'incomplete', statusMessage: undefined, interruption: 'reload' };
+  return {
+    ...withoutResume(message),
+    status: 'incomplete',
+    statusMessage: undefined,
+    interruption: 'reload',
+  };
+}
+
+/** Whether a message found `streaming` at start-up can be reattached to (a resumable answer). */
+export function canReattach(message: AssistantMessage): boolean {
+  return message.status === 'streaming' && Boolean(message.requestId && message.resumeToken);
+}
+
+/** An ended answer needs no way back to the server: its token is not kept. */
+function withoutResume(message: AssistantMessage): AssistantMessage {
+  const { resumeToken: _token, lastEventId: _id, ...rest } = message;
+  return rest;
 }
 
 function end(message: AssistantMessage, status: AssistantStatus, now: number): AssistantMessage {
   const timing = { ...message.timing, endedAt: now };
   if (timing.reasoningStartedAt !== undefined) timing.reasoningEndedAt ??= now;
-  return { ...message, status, timing, statusMessage: undefined };
+  return { ...withoutResume(message), status, timing, statusMessage: undefined };
 }

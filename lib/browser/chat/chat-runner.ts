@@ -1,11 +1,8 @@
-import type { StoreApi } from 'zustand/vanilla';
-import type { ChatRequest } from '../../protocol/chat-request';
-import { isProgress, type RunnelEvent } from '../../protocol/events';
-import { applyEvent, finishRun } from './apply-event';
+import { canReattach } from './apply-event';
+import { streamRun, type RunControl, type RunDeps, type RunStart } from './answer-run';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
-import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
+import { bumpOrder, patchConversation, patchMessage } from './chat-state';
 import { deriveTitle } from './conversation';
-import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
 import {
   createAssistantMessage,
   isAssistant,
@@ -13,8 +10,7 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import type { SaveScheduler } from './save-scheduler';
-import { sendChat } from './send-chat';
+import { requestStop, type ResumeHandle } from './resume-handle';
 
 /** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
@@ -27,27 +23,25 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
 };
 
 /** What the runner needs from the store around it. */
-interface RunnerDeps {
-  get: StoreApi<ChatState>['getState'];
-  set: StoreApi<ChatState>['setState'];
-  saver: SaveScheduler;
-  fetch: typeof fetch;
-  now: () => number;
-  scheduleFrame: ScheduleFrame;
-  chatUrl?: string;
+interface RunnerDeps extends RunDeps {
   newId?: () => string;
 }
 
+/** How long Stop waits for the `start` event (sent at once) before only closing the connection. */
+const STOP_WAIT_FOR_START_MS = 2000;
+
 /**
  * Starts, streams and settles answers: one run per conversation at a time. Events are applied to
- * the store once per frame; the conversation is saved while it streams and when it ends.
+ * the store once per frame; the conversation is saved while it streams and when it ends. Answers
+ * are resumable: a dropped connection or a reload reattaches (answer-run.ts), and Stop asks the
+ * server to stop generating, since closing a connection no longer does.
  */
 export function createRunner(deps: RunnerDeps) {
   const { get, set, saver, now } = deps;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const controllers = new Map<string, AbortController>();
+  const runs = new Map<string, RunControl>();
 
-  const isRunning = (conversationId: string) => controllers.has(conversationId);
+  const isRunning = (conversationId: string) => runs.has(conversationId);
 
   /** What to put back when a limit refuses a new question: it returns to the composer. */
   interface Undo {
@@ -59,44 +53,15 @@ export function createRunner(deps: RunnerDeps) {
   async function run(
     conversationId: string,
     messageId: string,
-    body: ChatRequest,
+    start: RunStart,
     undo?: Undo,
   ): Promise<void> {
-    const controller = new AbortController();
-    controllers.set(conversationId, controller);
+    const control: RunControl = { controller: new AbortController() };
+    runs.set(conversationId, control);
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
     announce(conversationId, 'Generating…');
     saver.flush(conversationId);
-
-    // Each event keeps its arrival time, so first-token and reasoning timers do not depend on frames.
-    const batcher = createFrameBatcher<{ event: RunnelEvent; at: number }>((items) => {
-      set((s) =>
-        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
-          items.reduce((acc, { event, at }) => applyEvent(acc, event, at), m),
-        ),
-      );
-      saver.touch(conversationId);
-    }, deps.scheduleFrame);
-
-    // Progress is paced, except the first text (the end of the wait); anything else is shown at once.
-    let textSeen = false;
-    const isPaced = (event: RunnelEvent) => {
-      const text = event.type === 'content' || event.type === 'reasoning';
-      const paced = isProgress(event) && (textSeen || !text);
-      if (text) textSeen = true;
-      return paced;
-    };
-    const end = await sendChat({
-      fetch: deps.fetch,
-      body,
-      signal: controller.signal,
-      onEvents: (events) => {
-        const at = now();
-        for (const event of events) batcher.push({ event, at }, !isPaced(event));
-      },
-      ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
-    });
-    batcher.flush();
+    const end = await streamRun(deps, conversationId, messageId, start, control);
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
       // Nothing was sent to the model: the question goes back to the composer, as it was typed.
       set((s) => {
@@ -112,24 +77,40 @@ export function createRunner(deps: RunnerDeps) {
           limitNotice: { conversationId, text: end.error.message },
         };
       });
-      if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
+      if (runs.get(conversationId) === control) runs.delete(conversationId);
       announce(conversationId, end.error.message);
       saver.flush(conversationId);
       return;
     }
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
-      return {
-        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
-          finishRun(m, end, now()),
-        ),
-        running,
-      };
+      return { running };
     });
-    if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
+    if (runs.get(conversationId) === control) runs.delete(conversationId);
     const settled = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
     if (isAssistant(settled)) announce(conversationId, END_ANNOUNCEMENTS[settled.status]);
     saver.flush(conversationId);
+  }
+
+  /** Stops a run: the server stops generating (stop endpoint), then the connection is closed. */
+  function stopRun(control: RunControl): void {
+    const stop = (handle: ResumeHandle) => {
+      requestStop(deps.fetch, handle, deps.chatUrl);
+      control.controller.abort();
+    };
+    if (control.handle) {
+      stop(control.handle);
+      return;
+    }
+    if (control.started) {
+      // The answer began without a token: it is not resumable, closing the connection stops it.
+      control.controller.abort();
+      return;
+    }
+    // Stop came before the `start` event (with the token) arrived, a matter of milliseconds:
+    // closing the connection now would leave the answer generating for its grace period.
+    control.onHandle = stop;
+    setTimeout(() => control.controller.abort(), STOP_WAIT_FOR_START_MS);
   }
 
   /** Tells the status region, when the conversation is the one on screen. */
@@ -158,7 +139,7 @@ export function createRunner(deps: RunnerDeps) {
       })),
       order: bumpOrder(s.order, conversationId),
     }));
-    void run(conversationId, assistant.id, body, undo);
+    void run(conversationId, assistant.id, { kind: 'request', body }, undo);
   }
 
   return {
@@ -176,7 +157,21 @@ export function createRunner(deps: RunnerDeps) {
     },
 
     stop(conversationId: string): void {
-      controllers.get(conversationId)?.abort();
+      const control = runs.get(conversationId);
+      if (control) stopRun(control);
+    },
+
+    /** Reattaches to an answer that was streaming when the page was closed or reloaded. */
+    reattach(conversationId: string, messageId: string): void {
+      const message = get().conversations[conversationId]?.messages.at(-1);
+      if (!isAssistant(message) || message.id !== messageId || isRunning(conversationId)) return;
+      if (!canReattach(message)) return;
+      const handle = { requestId: message.requestId!, token: message.resumeToken! };
+      void run(conversationId, messageId, {
+        kind: 'reattach',
+        handle,
+        lastEventId: message.lastEventId ?? 0,
+      });
     },
 
     regenerate(conversationId: string, messageId: string, model: ModelTraits): void {
@@ -225,7 +220,7 @@ export function createRunner(deps: RunnerDeps) {
           },
         })),
       );
-      void run(conversationId, messageId, body);
+      void run(conversationId, messageId, { kind: 'request', body });
     },
   };
 }

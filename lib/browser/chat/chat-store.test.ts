@@ -37,6 +37,7 @@ describe('chat store: sending', () => {
     expect(t.fetch.bodies[0]).toEqual({
       model: 'vllm:chat',
       messages: [{ role: 'user', content: 'What is 6 × 7?' }],
+      resumable: true,
     });
   });
 
@@ -132,6 +133,7 @@ describe('chat store: sending', () => {
       ],
       continue_final_message: true,
       add_generation_prompt: false,
+      resumable: true,
     });
     expect(t.answer()).toMatchObject({
       id: messageId,

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { settleInterrupted } from './apply-event';
+import { canReattach, settleInterrupted } from './apply-event';
 import type { ModelTraits } from './build-request';
 import { createRunner } from './chat-runner';
 import {
@@ -17,6 +17,7 @@ import {
   type ConversationSettings,
 } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
+import type { NetworkWatch } from './network-watch';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
 import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
@@ -24,7 +25,10 @@ import { createSaveScheduler, type TimerApi } from './save-scheduler';
 
 /** Everything the store does, besides its data. */
 export interface ChatActions {
-  /** Loads the persisted state; reloaded `streaming` answers become `incomplete`. */
+  /**
+   * Loads the persisted state. An answer that was streaming when the page went away is reattached
+   * to (it went on generating on the server); one that cannot be becomes `incomplete`.
+   */
   hydrate(): Promise<void>;
   /** Opens the empty "new chat" screen; the conversation is created on first send. */
   startNewChat(): void;
@@ -38,11 +42,11 @@ export interface ChatActions {
   setDraft(key: string, text: string): void;
   /** Sends `text` in the active conversation (creating one) and streams the answer. */
   send(text: string, model: ModelTraits): void;
-  /** Aborts the answer streaming in a conversation; the partial answer is kept as `stopped`. */
+  /** Stops the answer streaming in a conversation (on the server too); kept as `stopped`. */
   stop(conversationId: string): void;
   /** Replaces an answer (Regenerate, Retry) with a new one; later messages are dropped. */
   regenerate(conversationId: string, messageId: string, model: ModelTraits): void;
-  /** Extends an answer that ended at `length`. */
+  /** Extends an answer that ended at `length`, was cut off, or was stopped. */
   continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void;
   /** Replaces a user message's text, drops what followed and asks again. */
   editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
@@ -65,6 +69,8 @@ export interface ChatStoreDeps {
   /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
   saveIntervalMs?: number;
   chatUrl?: string;
+  /** Online/offline, so a dropped answer reattaches when the network is back. */
+  network?: NetworkWatch;
 }
 
 const META_KEY = '\u0000meta';
@@ -109,6 +115,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       newId,
       scheduleFrame: deps.scheduleFrame,
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
+      ...(deps.network ? { network: deps.network } : {}),
     });
 
     return {
@@ -119,8 +126,14 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         const snapshot = await persistence.load();
         const conversations: ChatState['conversations'] = {};
         const settled: string[] = [];
+        const reattach: [string, string][] = [];
         for (const c of snapshot.conversations) {
-          const messages = c.messages.map((m) => (isAssistant(m) ? settleInterrupted(m) : m));
+          const last = c.messages.at(-1);
+          const resumable = isAssistant(last) && canReattach(last) ? last : undefined;
+          if (resumable) reattach.push([c.id, resumable.id]);
+          const messages = c.messages.map((m) =>
+            isAssistant(m) && m !== resumable ? settleInterrupted(m) : m,
+          );
           if (messages.some((m, i) => m !== c.messages[i])) settled.push(c.id);
           conversations[c.id] = { ...c, messages };
         }
@@ -134,6 +147,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           lastModel: s.lastModel ?? lastModel,
         }));
         for (const id of settled) saver.flush(id);
+        for (const [conversationId, messageId] of reattach) {
+          // Unless this page already started something else there before the state was loaded.
+          if (get().conversations[conversationId] === conversations[conversationId])
+            runner.reattach(conversationId, messageId);
+        }
         // Meta may have come from the page-hide stash: put it in the database (which clears it).
         touchMeta();
       },

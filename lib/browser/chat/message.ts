@@ -61,6 +61,13 @@ export interface AssistantMessage {
   toolCalls?: ToolCallRecord[];
   /** Why an `incomplete` message was cut off, when known (e.g. the page was reloaded). */
   interruption?: 'reload' | 'server_shutdown';
+  /**
+   * While it streams, what reattaches to the answer after a reload or a dropped connection: the
+   * token from its `start` event (with `requestId`) and the id of the last event applied — saved
+   * together with the text it produced, so a reattach repeats and misses nothing.
+   */
+  resumeToken?: string;
+  lastEventId?: number;
 }
 
 export type Message = UserMessage | AssistantMessage;

@@ -3,32 +3,53 @@ import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
 
+/** Receives the events of each network read, in order, with the `id:` of the last one. */
+export type OnEvents = (events: RunnelEvent[], lastId: number | undefined) => void;
+
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
 interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;
   /** Called with the events of each network read, in order, as soon as they are read. */
-  onEvents: (events: RunnelEvent[]) => void;
+  onEvents: OnEvents;
   /** Defaults to `/api/chat`. */
   url?: string;
 }
 
 /**
- * POSTs a chat request and feeds its events to `onEvent`. Never throws: returns how the run ended.
+ * POSTs a chat request and feeds its events to `onEvents`. Never throws: returns how the run ended.
  * Aborting `signal` aborts the fetch, which closes the connection so the server closes the
  * upstream request too (ARCHITECTURE.md, "The stream, end to end").
  */
-export async function sendChat(options: SendChatOptions): Promise<RunEnd> {
-  const { signal } = options;
+export function sendChat(options: SendChatOptions): Promise<RunEnd> {
+  return readAnswer(
+    () =>
+      options.fetch(options.url ?? '/api/chat', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify(options.body),
+        signal: options.signal,
+      }),
+    options.signal,
+    options.onEvents,
+  );
+}
+
+/**
+ * Makes a request whose answer is a Runnel event stream and feeds its events to `onEvents` until
+ * the terminal one. Never throws: `failed` for a network failure or an HTTP error (with the
+ * server's code and status), `ended` when the body ended (with or without a terminal event),
+ * `aborted` when `signal` was aborted.
+ */
+export async function readAnswer(
+  request: () => Promise<Response>,
+  signal: AbortSignal,
+  onEvents: OnEvents,
+): Promise<RunEnd> {
   let response: Response;
   try {
-    response = await options.fetch(options.url ?? '/api/chat', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify(options.body),
-      signal,
-    });
+    response = await request();
   } catch (error) {
     if (signal.aborted) return { kind: 'aborted' };
     return { kind: 'failed', error: networkError(error) };
@@ -38,10 +59,10 @@ export async function sendChat(options: SendChatOptions): Promise<RunEnd> {
     return { kind: 'failed', error: await httpError(response) };
   }
   try {
-    for await (const events of readEventBatches(response.body)) {
+    for await (const { events, lastId } of readEventBatches(response.body)) {
       if (signal.aborted) return { kind: 'aborted' };
       const end = events.findIndex(isTerminal);
-      options.onEvents(end < 0 ? events : events.slice(0, end + 1));
+      onEvents(end < 0 ? events : events.slice(0, end + 1), lastId);
       if (end >= 0) break;
     }
   } catch {

@@ -6,6 +6,7 @@ import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-o
 import { optionalText, positiveInt, url } from './env-values';
 import { limitsEnvSchema, redisSecrets, toLimitsConfig, type LimitsConfig } from './limits-schema';
 import { buildOpsConfig, opsEnvSchema, type OpsConfig } from './ops-schema';
+import { resumeEnvSchema, toResumeConfig, type ResumeConfig } from './resume-schema';
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
@@ -53,6 +54,8 @@ export interface RunnelConfig {
   limits: LimitsConfig;
   /** Metrics, logging and shutdown (`lib/server/config/ops-schema.ts`). */
   ops: OpsConfig;
+  /** Resumable answers (`lib/server/config/resume-schema.ts`). */
+  resume: ResumeConfig;
 }
 
 /**
@@ -152,7 +155,10 @@ export function buildConfig(
   env: Record<string, string | undefined>,
   readProvidersFile: (path: string) => string,
 ): RunnelConfig {
-  const parsed = envSchema.extend(limitsEnvSchema.shape).safeParse(env);
+  const parsed = envSchema
+    .extend(limitsEnvSchema.shape)
+    .extend(resumeEnvSchema.shape)
+    .safeParse(env);
   if (!parsed.success)
     throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
   const e = parsed.data;
@@ -220,6 +226,7 @@ export function buildConfig(
     ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
     limits,
     ops: buildOpsConfig(e),
+    resume: toResumeConfig(e),
   };
 }
 

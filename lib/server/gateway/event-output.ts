@@ -1,8 +1,10 @@
 import 'server-only';
 
-import { isTerminal, type RunnelEvent, type StreamError, type Usage } from '../../protocol/events';
+import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import { encodeEvent, KEEPALIVE_FRAME } from '../../protocol/sse';
-import { redactSecrets } from '../security/redact';
+import { createEventStamp, type EventStampDeps } from './event-stamp';
+
+export type { StreamSummary } from './event-stamp';
 
 /** What the browser-facing side needs to know about the answer it carries. */
 export interface EventOutputOptions {
@@ -18,23 +20,7 @@ export interface EventOutputOptions {
   receivedAt: number;
 }
 
-export interface EventOutputDeps {
-  now: () => number;
-  /** Called once with the outcome, for logging. Never receives secrets. */
-  onEnd?: (summary: StreamSummary) => void;
-}
-
-export interface StreamSummary {
-  requestId: string;
-  outcome: 'done' | 'error' | 'client_closed';
-  errorCode?: string;
-  /** Already redacted. */
-  errorMessage?: string;
-  ttftMs: number | null;
-  durationMs: number;
-  /** The last usage the backend reported (final, or the latest running count). */
-  usage?: Usage;
-}
+export type EventOutputDeps = EventStampDeps;
 
 /** Why the output stopped taking events: the browser left, or the answer reached its end. */
 type OutputStop = 'client' | 'finished';
@@ -80,32 +66,13 @@ export function createEventOutput(
   const encoder = new TextEncoder();
   let closed = false;
   let seq = 0;
-  let firstTokenAt: number | undefined;
   let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
-  let summarized = false;
-  let lastUsage: Usage | undefined;
   /** Resolvers of `whenWritable()` calls waiting for the consumer to read. */
   let waiting: (() => void)[] = [];
   /** While set, frames are collected and written together (one network write per paced batch). */
   let corked: string[] | null = null;
-
-  const redact = (text: string) => redactSecrets(text, options.secrets);
-  const ttft = () =>
-    firstTokenAt === undefined ? null : Math.round(firstTokenAt - options.receivedAt);
-
-  function summarize(outcome: StreamSummary['outcome'], error?: StreamError): void {
-    if (summarized) return;
-    summarized = true;
-    deps.onEnd?.({
-      requestId: options.requestId,
-      outcome,
-      ...(error ? { errorCode: error.code, errorMessage: error.message } : {}),
-      ttftMs: ttft(),
-      durationMs: Math.round(deps.now() - options.receivedAt),
-      ...(lastUsage ? { usage: lastUsage } : {}),
-    });
-  }
+  const { stamp, summarize } = createEventStamp(options, deps);
 
   function wake(): void {
     const resolvers = waiting;
@@ -165,28 +132,6 @@ export function createEventOutput(
     } catch {
       // Already closed by a cancel.
     }
-  }
-
-  /**
-   * The event as the browser gets it — messages redacted, `done` with the timing — noting on the
-   * way the first token's time and, for a terminal event, the summary.
-   */
-  function stamp(event: RunnelEvent): RunnelEvent {
-    if (event.type === 'error') {
-      const error = { ...event.error, message: redact(event.error.message) };
-      summarize('error', error);
-      return { type: 'error', error };
-    }
-    if (event.type === 'status') return { type: 'status', message: redact(event.message) };
-    if (event.type === 'usage') lastUsage = event.usage;
-    if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {
-      firstTokenAt = deps.now();
-    } else if (event.type === 'done') {
-      const durationMs = Math.round(deps.now() - options.receivedAt);
-      summarize('done');
-      return { type: 'done', timing: { ttft_ms: ttft(), duration_ms: durationMs } };
-    }
-    return event;
   }
 
   function send(event: RunnelEvent): void {

@@ -12,8 +12,20 @@ import { replicaPool } from '../replicas/replicas';
 import { isShuttingDown } from '../shutdown/drain';
 import { observeChat, observeRefusal, refuseChat } from './chat-observer';
 import { readJsonBody } from './read-body';
+import { resumeBinding } from '../resume/binding';
+import { startResumableAnswer } from '../resume/resumable-answer';
 import type { Runtime } from './runtime';
-import { streamChat } from './stream-chat';
+import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
+
+/** What the route knows about the request besides its body. */
+export interface ChatContext {
+  /**
+   * Keeps the process working on `work` after the response is gone (Next's `after()`): on a
+   * serverless host a function is frozen once its response ends, and a resumable answer's
+   * generation must go on while the browser is away.
+   */
+  keepAlive?: (work: Promise<unknown>) => void;
+}
 
 /**
  * `POST /api/chat`: validate, resolve the model, then stream. Everything decided before the backend
@@ -21,9 +33,10 @@ import { streamChat } from './stream-chat';
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, logChat, hashIdentity }: Runtime,
+  { config, catalog, secrets, logChat, hashIdentity, resume }: Runtime,
   /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
   identity: Identity | null = null,
+  context: ChatContext = {},
 ): Promise<Response> {
   const receivedAt = performance.now();
   if (isShuttingDown()) return shuttingDown(refuseChat(logChat, SHUTTING_DOWN));
@@ -52,7 +65,7 @@ export async function handleChat(
   const who = identity ?? (await resolveIdentity(request));
   if (!who)
     return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
-  const context = { identity: hashIdentity(who.key), provider: provider.id, model: model.id };
+  const logContext = { identity: hashIdentity(who.key), provider: provider.id, model: model.id };
   const admitted = await admitChat(who, {
     chat,
     modelId: model.id,
@@ -60,37 +73,51 @@ export async function handleChat(
     maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
   });
   if (!admitted.ok) {
-    return observeRefusal(logChat, admitted.response, context);
+    return observeRefusal(logChat, admitted.response, logContext);
   }
   const requestId = `chat_${crypto.randomUUID()}`;
   const replicated = provider.baseURLs.length > 1;
-  const observer = observeChat(logChat, context, replicated);
-  const stream = streamChat(
-    {
-      upstream,
-      backendURL: mayShowBackendAddress(identity)
-        ? displayURL(provider.baseURL)
-        : `"${provider.label}"`,
-      requestId,
-      model: model.id,
-      normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
-      headersTimeoutMs: config.upstreamHeadersTimeoutMs,
-      idleTimeoutMs: config.upstreamIdleTimeoutMs,
-      keepaliveIntervalMs: config.keepaliveIntervalMs,
-      secrets,
-      signal: request.signal,
-      receivedAt,
-      // One address needs no pool: such a provider behaves exactly as before replicas existed.
-      ...(replicated ? { replicas: replicaPool(provider) } : {}),
-    },
-    {
-      fetch: globalThis.fetch,
-      now: () => performance.now(),
-      onEnd: observer.onEnd,
-      onUpstream: observer.onUpstream,
-      ...(admitted.gate ? { gate: admitted.gate } : {}),
-    },
-  );
+  const observer = observeChat(logChat, logContext, replicated);
+  const options: StreamChatOptions = {
+    upstream,
+    backendURL: mayShowBackendAddress(identity)
+      ? displayURL(provider.baseURL)
+      : `"${provider.label}"`,
+    requestId,
+    model: model.id,
+    normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
+    headersTimeoutMs: config.upstreamHeadersTimeoutMs,
+    idleTimeoutMs: config.upstreamIdleTimeoutMs,
+    keepaliveIntervalMs: config.keepaliveIntervalMs,
+    secrets,
+    signal: request.signal,
+    receivedAt,
+    // One address needs no pool: such a provider behaves exactly as before replicas existed.
+    ...(replicated ? { replicas: replicaPool(provider) } : {}),
+  };
+  const deps: StreamChatDeps = {
+    fetch: globalThis.fetch,
+    now: () => performance.now(),
+    onEnd: observer.onEnd,
+    onUpstream: observer.onUpstream,
+    ...(admitted.gate ? { gate: admitted.gate } : {}),
+  };
+  let stream: ReadableStream<Uint8Array>;
+  const binding = resumeBinding(identity);
+  if (chat.resumable) {
+    const answer = startResumableAnswer(
+      {
+        ...options,
+        graceMs: config.resume.graceMs,
+        ...(binding ? { binding } : {}),
+      },
+      { ...deps, ...resume },
+    );
+    context.keepAlive?.(answer.finished);
+    stream = answer.stream;
+  } else {
+    stream = streamChat(options, deps);
+  }
   return new Response(stream, {
     status: 200,
     headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId },

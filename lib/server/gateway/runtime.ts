@@ -7,6 +7,8 @@ import { logChat, type ChatLogFields } from '../log/chat-log';
 import { identityHasher } from '../log/identity-hash';
 import { processLogger, type Logger } from '../log/logger';
 import { createCatalog, type Catalog } from '../providers/catalog';
+import type { ResumeStores } from '../resume/find-answer';
+import { createResumeStores } from '../resume/resume-stores';
 
 /** The server's long-lived pieces, shared by every route. */
 export interface Runtime {
@@ -21,6 +23,8 @@ export interface Runtime {
   log: (fields: Record<string, unknown>) => void;
   /** What a log line says about who asked: a keyed hash of the identity's key. */
   hashIdentity: (key: string) => string;
+  /** Resumable answers: this instance's, and every instance's with Redis. */
+  resume: ResumeStores;
 }
 
 let runtime: Runtime | undefined;
@@ -39,6 +43,7 @@ export function getRuntime(): Runtime {
     logChat: (fields) => logChat(logger, fields),
     log: (fields) => logger.info(fields),
     hashIdentity: identityHasher(authSecret()),
+    resume: createResumeStores(config.resume),
   };
   return runtime;
 }

@@ -4,8 +4,11 @@ import type { Usage } from '../../protocol/events';
 import { codeLabel, idLabel, statusLabel } from './labels';
 import { getMetricSet } from './registry';
 
-/** How a chat request ended, as counted: `rejected` is an HTTP error before the stream. */
-export type ChatOutcome = 'done' | 'error' | 'client_closed' | 'rejected';
+/**
+ * How a chat request ended, as counted: `rejected` is an HTTP error before the stream; `stopped`
+ * and `abandoned` are resumable answers stopped by the stop endpoint or left unread past the grace.
+ */
+export type ChatOutcome = 'done' | 'error' | 'client_closed' | 'stopped' | 'abandoned' | 'rejected';
 
 /** One finished stream, as the gateway summarises it. */
 export interface StreamEnd {

@@ -37,7 +37,24 @@ let firstConnect: Promise<void> | undefined;
  * URL, which may hold a password). For scripts and tests; the app uses {@link getRedis}.
  */
 export function createRedis(url: string, label = 'Redis'): Redis {
-  const redis = new Redis(url, REDIS_OPTIONS);
+  return logOutages(new Redis(url, REDIS_OPTIONS), label);
+}
+
+/**
+ * A connection of its own beside `redis` (same server, same options but `overrides`), for what
+ * cannot share the one connection: a subscription (a subscribed connection takes no other
+ * command) or a blocking read (XREAD BLOCK holds its connection until it returns, and must
+ * outlast the shared client's short command timeout). Outages are logged like the shared one's.
+ */
+export function dedicatedRedis(
+  redis: Redis,
+  label: string,
+  overrides: Partial<Redis['options']>,
+): Redis {
+  return logOutages(redis.duplicate(overrides), label);
+}
+
+function logOutages(redis: Redis, label: string): Redis {
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;

@@ -7,6 +7,7 @@ import type { ProviderDef } from '../provider-def';
 import { benchScenarios } from './bench';
 import { loadScenarios } from './load';
 import { vllmError } from './common';
+import { resumeScenarios } from './resume';
 import { vllmFailureScenarios } from './vllm-failures';
 import { vllmStreamScenarios } from './vllm-streams';
 
@@ -22,6 +23,7 @@ export const vllmProvider: ProviderDef = {
     ...vllmFailureScenarios,
     ...benchScenarios,
     ...loadScenarios,
+    ...resumeScenarios,
   },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>

@@ -1,0 +1,172 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { ChatRequest } from '../../protocol/chat-request';
+import { isProgress, isTerminal, type RunnelEvent } from '../../protocol/events';
+import { applyEvent, finishRun, type RunEnd } from './apply-event';
+import { patchMessage, type ChatState } from './chat-state';
+import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
+import type { AssistantMessage } from './message';
+import { ALWAYS_ONLINE, type NetworkWatch } from './network-watch';
+import type { followToEnd } from './reattach';
+import type { ResumeHandle } from './resume-handle';
+import type { SaveScheduler } from './save-scheduler';
+import { sendChat } from './send-chat';
+
+/** What a run needs from the store around it. */
+export interface RunDeps {
+  get: StoreApi<ChatState>['getState'];
+  set: StoreApi<ChatState>['setState'];
+  saver: SaveScheduler;
+  fetch: typeof fetch;
+  now: () => number;
+  scheduleFrame: ScheduleFrame;
+  chatUrl?: string;
+  network?: NetworkWatch;
+}
+
+/** How a run begins: a new request, or reattaching to an answer already generating (a reload). */
+export type RunStart =
+  | { kind: 'request'; body: ChatRequest }
+  | { kind: 'reattach'; handle: ResumeHandle; lastEventId: number };
+
+/** One run as the runner controls it (Stop). */
+export interface RunControl {
+  controller: AbortController;
+  /** Known once the `start` event arrived: what the stop endpoint takes. */
+  handle?: ResumeHandle;
+  /** True once any event arrived (`start` comes first: without a token, it is not resumable). */
+  started?: boolean;
+  /** Called once the handle is known, when Stop came before it. */
+  onHandle?: (handle: ResumeHandle) => void;
+}
+
+/** One event with its arrival time and, for the last of a network read, its id. */
+interface Arrival {
+  event: RunnelEvent;
+  at: number;
+  id?: number;
+}
+
+/** Attempts at loading the reattach code before the answer is given up as cut off. */
+const LOAD_ATTEMPTS = 4;
+
+/**
+ * The reattach loop, loaded the first time an answer needs it: most answers never lose their
+ * connection, and the page's JavaScript up to the first answer has a budget (docs/performance.md).
+ * A connection usually drops because the network did, so loading waits for it to be back, and is
+ * tried again a few times; undefined when it cannot be had (the answer then ends cut off).
+ */
+async function loadFollowToEnd(
+  network: NetworkWatch,
+  signal: AbortSignal,
+): Promise<typeof followToEnd | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    await network.whenOnline(signal);
+    if (signal.aborted) return undefined;
+    try {
+      return (await import('./reattach')).followToEnd;
+    } catch {
+      if (attempt >= LOAD_ATTEMPTS) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+/**
+ * Streams one run of an assistant message into the store: the request (always resumable), then —
+ * when its connection drops before the answer ended — reattaching from the last event received,
+ * until the terminal event; then settles the message. Events are applied once per frame, each batch
+ * with the id of its last event, so what is saved can always be resumed exactly.
+ */
+export async function streamRun(
+  deps: RunDeps,
+  conversationId: string,
+  messageId: string,
+  start: RunStart,
+  control: RunControl,
+): Promise<RunEnd> {
+  const { set, now, saver } = deps;
+  const signal = control.controller.signal;
+  const batcher = createFrameBatcher<Arrival>((items) => {
+    const opened = items.some(({ event }) => event.type === 'start' && event.resume_token);
+    set((s) =>
+      patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => {
+        let next = m;
+        let lastId: number | undefined;
+        for (const { event, at, id } of items) {
+          next = applyEvent(next, event, at);
+          if (id !== undefined) lastId = id;
+        }
+        return lastId !== undefined && next.status === 'streaming'
+          ? { ...next, lastEventId: lastId }
+          : next;
+      }),
+    );
+    // The token is saved at once, not with the next throttled save: a reload in between could
+    // not reattach.
+    if (opened) saver.flush(conversationId);
+    else saver.touch(conversationId);
+  }, deps.scheduleFrame);
+
+  // Progress is paced, except the first text (the end of the wait); anything else is shown at once.
+  let textSeen = start.kind === 'reattach';
+  const isPaced = (event: RunnelEvent) => {
+    const text = event.type === 'content' || event.type === 'reasoning';
+    const paced = isProgress(event) && (textSeen || !text);
+    if (text) textSeen = true;
+    return paced;
+  };
+  let lastEventId = start.kind === 'reattach' ? start.lastEventId : 0;
+  let ended = false;
+  const onEvents = (events: RunnelEvent[], lastId: number | undefined) => {
+    const at = now();
+    control.started = true;
+    events.forEach((event, i) => {
+      if (event.type === 'start' && event.resume_token && !control.handle) {
+        control.handle = { requestId: event.request_id, token: event.resume_token };
+        control.onHandle?.(control.handle);
+      }
+      if (isTerminal(event)) ended = true;
+      const id = i === events.length - 1 ? lastId : undefined;
+      batcher.push({ event, at, ...(id !== undefined ? { id } : {}) }, !isPaced(event));
+    });
+    if (lastId !== undefined) lastEventId = lastId;
+  };
+
+  if (start.kind === 'reattach') control.handle = start.handle;
+  let end: RunEnd =
+    start.kind === 'request'
+      ? await sendChat({
+          fetch: deps.fetch,
+          body: { ...start.body, resumable: true },
+          signal,
+          onEvents,
+          ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
+        })
+      : { kind: 'ended' };
+  const handle = control.handle;
+  if (end.kind === 'ended' && !ended && handle && !signal.aborted) {
+    const follow = await loadFollowToEnd(deps.network ?? ALWAYS_ONLINE, signal);
+    if (signal.aborted) end = { kind: 'aborted' };
+    else if (follow) {
+      end = await follow({
+        fetch: deps.fetch,
+        handle,
+        lastEventId: () => lastEventId,
+        ended: () => ended,
+        signal,
+        onEvents,
+        now,
+        ...(deps.network ? { network: deps.network } : {}),
+        ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
+      });
+    }
+  }
+  batcher.flush();
+  const interrupted = start.kind === 'reattach' && end.kind === 'ended' && !ended;
+  set((s) =>
+    patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
+      finishRun(interrupted ? { ...m, interruption: 'reload' } : m, end, now()),
+    ),
+  );
+  return end;
+}

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import type { RunnelEvent } from '../../protocol/events';
+import { createChatStore } from './chat-store';
+import { createMemoryBackend, type KvBackend } from './kv-backend';
+import type { AssistantMessage } from './message';
+import { createPersistence } from './persistence';
+import type { NetworkWatch } from './network-watch';
+import {
+  fakeFetch,
+  manualFrames,
+  sseResponse,
+  until,
+  type SeenRequest,
+} from '../../../testing/unit/chat-test-support';
+
+const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
+const REQUEST_ID = 'chat_00000000-0000-4000-8000-000000000001';
+const WORDS = Array.from({ length: 12 }, (_, i) => `w${i} `);
+
+/** The answer as the server keeps it: start (with the token), twelve words, usage, done. */
+const ANSWER: RunnelEvent[] = [
+  { type: 'start', request_id: REQUEST_ID, model: 'm', resume_token: TOKEN },
+  ...WORDS.map((text) => ({ type: 'content' as const, text })),
+  {
+    type: 'usage',
+    usage: { prompt_tokens: 3, completion_tokens: 12, total_tokens: 15 },
+    final: true,
+  },
+  { type: 'finish', reason: 'stop' },
+  { type: 'done' },
+];
+
+/**
+ * A server that keeps the answer: the POST delivers the first `cut` events and then its connection
+ * drops; `GET …/events` answers what came after `Last-Event-ID` (or `eventsStatus`).
+ */
+function resumingServer(cut: number, opts: { eventsStatus?: number; hangPost?: boolean } = {}) {
+  return (_body: Record<string, unknown>, request: SeenRequest): Response => {
+    if (request.url.endsWith('/stop')) return new Response(null, { status: 204 });
+    if (request.url.endsWith('/events')) {
+      if (opts.eventsStatus) {
+        return Response.json({ error: { code: 'not_found', message: 'gone' } }, { status: 404 });
+      }
+      const after = Number(request.headers.get('last-event-id'));
+      return sseResponse(ANSWER.slice(after), { firstId: after + 1 });
+    }
+    return sseResponse(ANSWER.slice(0, cut), { hang: opts.hangPost ?? false });
+  };
+}
+
+function setup(
+  respond: (body: Record<string, unknown>, request: SeenRequest) => Response,
+  backend: KvBackend = createMemoryBackend(),
+  network?: NetworkWatch,
+  saveIntervalMs = 20,
+) {
+  const frames = manualFrames();
+  const f = fakeFetch(respond);
+  let id = 0;
+  const store = createChatStore({
+    createPersistence: (onFallback) => createPersistence(backend, onFallback),
+    fetch: f,
+    newId: () => `id${++id}`,
+    scheduleFrame: frames.schedule,
+    timers: {
+      setTimeout: (cb, ms) => setTimeout(cb, ms),
+      clearTimeout: (h) => clearTimeout(h as never),
+    },
+    saveIntervalMs,
+    ...(network ? { network } : {}),
+  });
+  const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
+  const answer = () => active().messages.at(-1) as AssistantMessage;
+  const idle = () => Object.keys(store.getState().running).length === 0;
+  return { store, frames, fetch: f, active, answer, idle };
+}
+
+const eventsRequests = (f: { requests: SeenRequest[] }) =>
+  f.requests.filter((r) => r.url.endsWith('/events'));
+
+describe('chat store: resumable answers', () => {
+  it('asks for a resumable answer and reattaches when its connection drops: no repeat, no gap', async () => {
+    const t = setup(resumingServer(5));
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(t.idle);
+    expect(t.fetch.bodies[0]).toMatchObject({ resumable: true });
+    const [get] = eventsRequests(t.fetch);
+    expect(get!.url).toBe(`/api/chat/${REQUEST_ID}/events`);
+    expect(get!.headers.get('x-resume-token')).toBe(TOKEN);
+    expect(get!.headers.get('last-event-id')).toBe('5');
+    expect(t.answer()).toMatchObject({ status: 'complete', content: WORDS.join('') });
+    expect(t.answer().usage?.completion_tokens).toBe(12);
+    // An ended answer keeps no token.
+    expect(t.answer().resumeToken).toBeUndefined();
+  });
+
+  it('after a reload, reattaches from the last event saved with the text', async () => {
+    const backend = createMemoryBackend();
+    const first = setup(resumingServer(6, { hangPost: true }), backend);
+    await first.store.getState().hydrate();
+    first.store.getState().send('count', CHAT);
+    await until(() => first.frames.pending > 0);
+    first.frames.runFrame();
+    await new Promise((r) => setTimeout(r, 60));
+
+    const reloaded = setup(resumingServer(0), backend);
+    await reloaded.store.getState().hydrate();
+    await until(reloaded.idle);
+    const [get] = eventsRequests(reloaded.fetch);
+    expect(get!.headers.get('last-event-id')).toBe('6');
+    expect(reloaded.answer()).toMatchObject({ status: 'complete', content: WORDS.join('') });
+    expect(reloaded.fetch.bodies).toHaveLength(0);
+    first.store.getState().stop(first.active().id);
+  });
+
+  it('saves the token the moment it arrives, not with the next throttled save', async () => {
+    const backend = createMemoryBackend();
+    const t = setup(resumingServer(1, { hangPost: true }), backend, undefined, 60_000);
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(() => t.frames.pending > 0);
+    t.frames.runFrame();
+    await new Promise((r) => setTimeout(r, 5));
+    const saved = (await backend.get(`conversation:${t.active().id}`)) as {
+      messages: AssistantMessage[];
+    };
+    expect(saved.messages[1]).toMatchObject({
+      status: 'streaming',
+      requestId: REQUEST_ID,
+      resumeToken: TOKEN,
+      lastEventId: 1,
+    });
+    t.store.getState().stop(t.active().id);
+    await until(t.idle);
+  });
+
+  it('after a reload, an answer the server no longer has ends incomplete, as before', async () => {
+    const backend = createMemoryBackend();
+    const first = setup(resumingServer(4, { hangPost: true }), backend);
+    await first.store.getState().hydrate();
+    first.store.getState().send('count', CHAT);
+    await until(() => first.frames.pending > 0);
+    first.frames.runFrame();
+    await new Promise((r) => setTimeout(r, 60));
+
+    const reloaded = setup(resumingServer(0, { eventsStatus: 404 }), backend);
+    await reloaded.store.getState().hydrate();
+    await until(reloaded.idle);
+    expect(reloaded.answer()).toMatchObject({
+      status: 'incomplete',
+      content: 'w0 w1 w2 ',
+      interruption: 'reload',
+    });
+    expect(reloaded.answer().resumeToken).toBeUndefined();
+    first.store.getState().stop(first.active().id);
+  });
+
+  it('Stop calls the stop endpoint with the token and closes the connection', async () => {
+    const t = setup(resumingServer(3, { hangPost: true }));
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(() => t.frames.pending > 0);
+    t.store.getState().stop(t.active().id);
+    await until(t.idle);
+    const stop = t.fetch.requests.find((r) => r.url.endsWith('/stop'));
+    expect(stop).toMatchObject({ method: 'POST', url: `/api/chat/${REQUEST_ID}/stop` });
+    expect(stop!.headers.get('x-resume-token')).toBe(TOKEN);
+    expect(t.fetch.signals[0]!.aborted).toBe(true);
+    expect(t.answer()).toMatchObject({ status: 'stopped', content: 'w0 w1 ' });
+    expect(eventsRequests(t.fetch)).toHaveLength(0);
+  });
+
+  it('a Stop pressed before the token arrived waits for it, then stops on the server too', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup((body, request) => {
+      if (request.method === 'POST' && !request.url.endsWith('/stop')) {
+        const stream = new ReadableStream<Uint8Array>({
+          async start(c) {
+            await gate;
+            const first = await new Response(sseResponse(ANSWER.slice(0, 2)).body).text();
+            c.enqueue(new TextEncoder().encode(first));
+          },
+        });
+        return new Response(stream, { status: 200 });
+      }
+      return resumingServer(0)(body, request);
+    });
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await new Promise((r) => setTimeout(r, 5));
+    t.store.getState().stop(t.active().id);
+    expect(t.fetch.signals[0]!.aborted).toBe(false);
+    release();
+    await until(t.idle);
+    expect(t.fetch.requests.some((r) => r.url.endsWith('/stop'))).toBe(true);
+    expect(t.answer().status).toBe('stopped');
+  });
+
+  it('while offline, waits for the network before reattaching', async () => {
+    let online = false;
+    let wake!: () => void;
+    const network: NetworkWatch = {
+      whenOnline: () => (online ? Promise.resolve() : new Promise((r) => (wake = r))),
+    };
+    const t = setup(resumingServer(4), createMemoryBackend(), network);
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(() => wake !== undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(eventsRequests(t.fetch)).toHaveLength(0);
+    expect(t.answer().status).toBe('streaming');
+    online = true;
+    wake();
+    await until(t.idle);
+    expect(t.answer()).toMatchObject({ status: 'complete', content: WORDS.join('') });
+  });
+
+  it('Continue picks up a cut-off answer where it stopped', async () => {
+    const t = setup((body, request) =>
+      body.continue_final_message
+        ? sseResponse([
+            { type: 'start', request_id: REQUEST_ID, model: 'm' },
+            { type: 'content', text: 'w3 ' },
+            { type: 'done' },
+          ])
+        : resumingServer(4, { eventsStatus: 404 })(body, request),
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(t.idle);
+    expect(t.answer()).toMatchObject({ status: 'incomplete', content: 'w0 w1 w2 ' });
+    t.store.getState().continueAnswer(t.active().id, t.answer().id, CHAT);
+    await until(t.idle);
+    expect(t.fetch.bodies[1]).toMatchObject({
+      continue_final_message: true,
+      messages: [
+        { role: 'user', content: 'count' },
+        { role: 'assistant', content: 'w0 w1 w2 ' },
+      ],
+    });
+    expect(t.answer()).toMatchObject({ status: 'complete', content: 'w0 w1 w2 w3 ' });
+  });
+});

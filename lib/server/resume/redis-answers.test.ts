@@ -1,0 +1,184 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../../testing/stack/redis-server';
+import { createLocalAnswers } from './local-answers';
+import { createRedisAnswers } from './redis-answers';
+import { GENERATOR_LOST_MESSAGE } from './redis-feed';
+import type { EntryFeed, LogEntry } from './types';
+
+/**
+ * Two instances in one process, each with its own connection to a real redis-server: A generates,
+ * B reads and stops. Short lease, block and grace times so every path runs in well under a second.
+ */
+let server: RedisServer;
+const connections: Redis[] = [];
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  for (const c of connections) c.disconnect();
+  await server.stop();
+});
+
+async function connect(): Promise<Redis> {
+  const redis = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true });
+  await redis.connect();
+  connections.push(redis);
+  return redis;
+}
+
+async function instance(prefix: string, leaseMs: number) {
+  const redis = await connect();
+  const shared = createRedisAnswers(redis, {
+    graceMs: 200,
+    ttlMs: 5000,
+    leaseMs,
+    blockMs: 100,
+    prefix,
+  });
+  const answers = createLocalAnswers({
+    maxBytes: 1 << 20,
+    maxAnswerBytes: 1 << 20,
+    ttlMs: 5000,
+    onForget: (id) => shared.forget(id),
+  });
+  return { redis, shared, answers };
+}
+
+const entry = (seq: number, terminal = false): LogEntry => ({
+  seq,
+  data: JSON.stringify(terminal ? { type: 'done' } : { type: 'content', text: `e${seq}` }),
+  terminal,
+});
+
+/** Follows a feed, collecting entries; resolves when it ends. */
+function follow(feed: EntryFeed, afterSeq: number) {
+  const seen: LogEntry[] = [];
+  let stop!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    stop = feed(afterSeq, (entries) => seen.push(...entries), resolve);
+  });
+  return { seen, ended, stop };
+}
+
+/** A generates (its lease renewed every `leaseMs / 5`), B reads. */
+async function setup(leaseMs = 300) {
+  const prefix = `test:${crypto.randomUUID()}:`;
+  const a = await instance(prefix, leaseMs);
+  const b = await instance(prefix, leaseMs);
+  const id = `chat_${crypto.randomUUID()}`;
+  const log = a.answers.create(id, { tokenHash: 'hash-of-token', binding: 'user:ada' });
+  const mirror = a.shared.mirror(log);
+  return { a, b, id, log, mirror, prefix };
+}
+
+describe('resumable answers in Redis', () => {
+  it('another instance replays from any event, then follows live, to the terminal', async () => {
+    const { b, id, log, mirror } = await setup();
+    log.append([entry(1), entry(2), entry(3)]);
+    await expect
+      .poll(() => b.shared.access(id))
+      .toEqual({
+        tokenHash: 'hash-of-token',
+        binding: 'user:ada',
+      });
+    const reader = follow(b.shared.feed(id), 1);
+    await expect.poll(() => reader.seen.map((e) => e.seq)).toEqual([2, 3]);
+    log.append([entry(4), entry(5, true)]);
+    await reader.ended;
+    expect(reader.seen).toEqual([entry(2), entry(3), entry(4), entry(5, true)]);
+    mirror.close();
+    // Finished: a late reader gets it all, from the start.
+    const late = follow(b.shared.feed(id), 0);
+    await late.ended;
+    expect(late.seen.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a stop requested on another instance reaches the generator at once', async () => {
+    // A lease renewed only every 12 s: the stop key checked at renewal cannot be what delivers it.
+    const { b, id, log, mirror, prefix } = await setup(60_000);
+    log.append([entry(1)]);
+    await expect.poll(() => b.shared.access(id)).toBeDefined();
+    // Once A listens on the stop channel.
+    await expect
+      .poll(async () => ((await b.redis.pubsub('NUMSUB', `${prefix}stop`)) as [string, number])[1])
+      .toBe(1);
+    let stops = 0;
+    log.onStop(() => stops++);
+    await b.shared.requestStop(id);
+    await expect.poll(() => stops, { timeout: 2000 }).toBe(1);
+    mirror.close();
+  });
+
+  it('a stop requested before the generator listened is found when it starts listening', async () => {
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const a = await instance(prefix, 60_000);
+    const b = await instance(prefix, 60_000);
+    const id = `chat_${crypto.randomUUID()}`;
+    await b.shared.requestStop(id);
+    const log = a.answers.create(id, { tokenHash: 'h' });
+    let stops = 0;
+    log.onStop(() => stops++);
+    const mirror = a.shared.mirror(log);
+    await expect.poll(() => stops, { timeout: 2000 }).toBe(1);
+    mirror.close();
+  });
+
+  it('a reader elsewhere keeps the answer wanted for a grace period after it leaves', async () => {
+    const { b, id, log, mirror } = await setup();
+    log.append([entry(1)]);
+    expect(await mirror.readersElsewhere()).toBe(false);
+    const reader = follow(b.shared.feed(id), 0);
+    await expect.poll(() => mirror.readersElsewhere()).toBe(true);
+    reader.stop();
+    expect(await mirror.readersElsewhere()).toBe(true);
+    await expect.poll(() => mirror.readersElsewhere(), { timeout: 2000 }).toBe(false);
+    mirror.close();
+  });
+
+  it('when the generator dies, readers get what was kept and then learn it ended, once', async () => {
+    const { a, b, id, log } = await setup();
+    log.append([entry(1), entry(2)]);
+    await expect.poll(() => b.shared.access(id)).toBeDefined();
+    const reader = follow(b.shared.feed(id), 0);
+    await expect.poll(() => reader.seen.length).toBe(2);
+    // The instance goes away without a word: its lease stops being renewed.
+    a.redis.disconnect();
+    const second = follow(b.shared.feed(id), 1);
+    await Promise.all([reader.ended, second.ended]);
+    const lost = {
+      seq: 3,
+      data: JSON.stringify({
+        type: 'error',
+        error: { code: 'incomplete_stream', message: GENERATOR_LOST_MESSAGE },
+      }),
+      terminal: true,
+    };
+    expect(reader.seen).toEqual([entry(1), entry(2), lost]);
+    expect(second.seen).toEqual([entry(2), lost]);
+    // The end is kept with the answer, once: a late reader gets the same.
+    const late = follow(b.shared.feed(id), 0);
+    await late.ended;
+    expect(late.seen).toEqual([entry(1), entry(2), lost]);
+  });
+
+  it('an answer that stops being kept, or that its instance forgets, is gone from Redis too', async () => {
+    const { a, b, id, log, mirror } = await setup();
+    log.append([entry(1)]);
+    await expect.poll(() => b.shared.access(id)).toBeDefined();
+    log.stopKeeping();
+    log.append([entry(2)]);
+    await expect.poll(() => b.shared.access(id)).toBeUndefined();
+    mirror.close();
+
+    const other = a.answers.create(`chat_${crypto.randomUUID()}`, { tokenHash: 'h' });
+    const otherMirror = a.shared.mirror(other);
+    other.append([entry(1, true)]);
+    await expect.poll(() => b.shared.access(other.id)).toBeDefined();
+    otherMirror.close();
+    a.answers.settle(other.id);
+    a.shared.forget(other.id);
+    await expect.poll(() => b.shared.access(other.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,121 @@
+import 'server-only';
+
+import { observedSink, runGated } from '../admission/stream-gate';
+import { createEventStamp } from '../gateway/event-stamp';
+import type { StreamChatDeps, StreamChatOptions } from '../gateway/stream-chat';
+import { createUpstreamRelay } from '../gateway/upstream-relay';
+import { trackStream } from '../shutdown/drain';
+import type { LocalAnswers } from './local-answers';
+import { createReaderStream } from './reader-stream';
+import { createResumableSink } from './resumable-sink';
+import type { SharedAnswers } from './shared-answers';
+import { hashToken, newResumeToken } from './token';
+
+export interface ResumableAnswerOptions extends StreamChatOptions {
+  /** How long generation goes on while nobody reads (`RESUME_GRACE_MS`). */
+  graceMs: number;
+  /** The identity key the answer is bound to; undefined: the token alone authorises. */
+  binding?: string;
+}
+
+export interface ResumableAnswerDeps extends StreamChatDeps {
+  answers: LocalAnswers;
+  /** Other instances' view of the answer (Redis); undefined on a single instance. */
+  shared?: SharedAnswers;
+}
+
+export interface ResumableAnswer {
+  /** The browser's own connection: a reader of the answer from its first event. */
+  stream: ReadableStream<Uint8Array>;
+  /** Settles when generation is over; a serverless host must be told to wait for it. */
+  finished: Promise<void>;
+}
+
+/**
+ * Starts a resumable answer: the relay writes into the answer's log (resumable-sink.ts) instead of
+ * into the browser's connection, and the browser's connection is one reader of that log. When the
+ * last reader leaves, generation goes on for `graceMs` (someone may reattach, here or on another
+ * instance); after that, or at once when the answer could not be kept, the upstream is closed as a
+ * plain answer's would be. A stop request closes it at once.
+ */
+export function startResumableAnswer(
+  options: ResumableAnswerOptions,
+  deps: ResumableAnswerDeps,
+): ResumableAnswer {
+  const token = newResumeToken();
+  const access = {
+    tokenHash: hashToken(token),
+    ...(options.binding ? { binding: options.binding } : {}),
+  };
+  const log = deps.answers.create(options.requestId, access);
+  const stamp = createEventStamp(options, deps);
+  const sink = createResumableSink(log, stamp);
+  const mirror = deps.shared?.mirror(log);
+  sink.send({
+    type: 'start',
+    request_id: options.requestId,
+    model: options.model,
+    resume_token: token,
+  });
+  const { gate } = deps;
+  const relay = createUpstreamRelay(options, deps, gate ? observedSink(sink, gate) : sink);
+  /** Aborts when generation is given up (stop, grace over, a disconnect of an unkept answer). */
+  const givenUp = new AbortController();
+  const giveUp = () => {
+    givenUp.abort();
+    // The upstream first: closing it is what frees the GPU, and nothing below can delay it.
+    relay.abort('client');
+  };
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** The grace period is over: unless a reader on another instance keeps it, give up. */
+  async function graceOver(): Promise<void> {
+    if (sink.isClosed() || log.readers() > 0) return;
+    if (await mirror?.readersElsewhere()) {
+      graceTimer = setTimeout(() => void graceOver(), Math.min(1000, options.graceMs));
+      return;
+    }
+    if (log.readers() > 0) return;
+    giveUp();
+    sink.abandon();
+  }
+
+  function onReaders(count: number): void {
+    clearTimeout(graceTimer);
+    if (count > 0 || sink.isClosed()) return;
+    if (!log.kept()) {
+      // Nothing to reattach to: exactly a plain answer's disconnect.
+      giveUp();
+      sink.close();
+      return;
+    }
+    graceTimer = setTimeout(() => void graceOver(), options.graceMs);
+  }
+
+  const offReaders = log.onReaders(onReaders);
+  const offStop = log.onStop(() => {
+    if (sink.isClosed()) return;
+    giveUp();
+    sink.stop();
+  });
+  const stream = createReaderStream(log.feed, {
+    afterSeq: 0,
+    keepaliveIntervalMs: options.keepaliveIntervalMs,
+    signal: options.signal,
+  });
+  // The browser may be gone before its stream even started: the grace period starts now.
+  if (log.readers() === 0) onReaders(0);
+
+  // A shutdown whose grace ran out ends the answer through the relay: its readers get the end.
+  const untrack = trackStream({ end: () => relay.abort('shutdown') });
+  const run = gate ? runGated(gate, sink, givenUp.signal, () => relay.run()) : relay.run();
+  const finished = run.finally(() => {
+    untrack();
+    clearTimeout(graceTimer);
+    offReaders();
+    offStop();
+    mirror?.close();
+    deps.answers.settle(options.requestId);
+  });
+  return { stream, finished };
+}
