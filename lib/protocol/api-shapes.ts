@@ -18,6 +18,8 @@ export interface ModelInfo {
   vision?: boolean;
   reasoning?: boolean;
   context_length?: number;
+  /** Its provider keeps conversations between requests: send `session` (docs/protocol.md). */
+  stateful_sessions?: boolean;
 }
 
 /** `GET /api/models`. */

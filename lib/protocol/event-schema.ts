@@ -38,5 +38,6 @@ export const runnelEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('done'),
     timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
+    session: z.object({ id: z.string() }).optional(),
   }),
 ]) satisfies z.ZodType<RunnelEvent>;

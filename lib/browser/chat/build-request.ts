@@ -7,6 +7,8 @@ export interface ModelTraits {
   id: string;
   kind: 'chat' | 'completion';
   reasoning?: boolean;
+  /** Its provider can keep the conversation between requests (`session`). */
+  statefulSessions?: boolean;
 }
 
 function sampling(settings: ConversationSettings, model: ModelTraits): Partial<ChatRequest> {

@@ -6,6 +6,9 @@ import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './bu
 import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
 import { deriveTitle } from './conversation';
 import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
+import { sessionField } from './provider-session';
+import type { RunLocks } from './run-locks';
+import { branchAt } from './versions';
 import {
   createAssistantMessage,
   isAssistant,
@@ -16,7 +19,7 @@ import {
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
 
-/** What the status region says when an answer ends (issue #3: never the tokens themselves). */
+/** What the status region says when an answer ends (never the tokens themselves). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   complete: 'Response complete',
   length: 'Response stopped at the token limit',
@@ -36,6 +39,10 @@ export interface RunnerDeps {
   scheduleFrame: ScheduleFrame;
   chatUrl?: string;
   newId?: () => string;
+  /** Tells other tabs that this one streams the answer (run-locks.ts). */
+  locks?: RunLocks;
+  /** Resolves once the conversation's last save is written: the lock is released after it. */
+  written?: (conversationId: string) => Promise<void>;
 }
 
 /**
@@ -52,6 +59,8 @@ export function createRunner(deps: RunnerDeps) {
   async function run(conversationId: string, messageId: string, body: ChatRequest): Promise<void> {
     const controller = new AbortController();
     controllers.set(conversationId, controller);
+    const release = deps.locks?.hold(messageId);
+    let session: string | undefined;
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
     announce(conversationId, 'Generating…');
     saver.flush(conversationId);
@@ -59,9 +68,10 @@ export function createRunner(deps: RunnerDeps) {
     // Each event keeps its arrival time, so first-token and reasoning timers do not depend on frames.
     const batcher = createFrameBatcher<{ event: RunnelEvent; at: number }>((items) => {
       set((s) =>
-        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
-          items.reduce((acc, { event, at }) => applyEvent(acc, event, at), m),
-        ),
+        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+          ...items.reduce((acc, { event, at }) => applyEvent(acc, event, at), m),
+          rev: (m.rev ?? 0) + 1,
+        })),
       );
       saver.touch(conversationId);
     }, deps.scheduleFrame);
@@ -80,7 +90,10 @@ export function createRunner(deps: RunnerDeps) {
       signal: controller.signal,
       onEvents: (events) => {
         const at = now();
-        for (const event of events) batcher.push({ event, at }, !isPaced(event));
+        for (const event of events) {
+          if (event.type === 'done' && event.session) session = event.session.id;
+          batcher.push({ event, at }, !isPaced(event));
+        }
       },
       ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
     });
@@ -88,9 +101,17 @@ export function createRunner(deps: RunnerDeps) {
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
       return {
-        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
-          finishRun(m, end, now()),
-        ),
+        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => {
+          const { session: _previous, ...ended } = finishRun(m, end, now());
+          // The provider's session now holds what was sent and this answer.
+          const held = session && body.messages ? body.messages.length + 1 : 0;
+          const system = s.conversations[conversationId]?.settings.systemPrompt ?? '';
+          return {
+            ...ended,
+            rev: (m.rev ?? 0) + 1,
+            ...(session && held ? { session: { id: session, messages: held, system } } : {}),
+          };
+        }),
         running,
       };
     });
@@ -98,6 +119,7 @@ export function createRunner(deps: RunnerDeps) {
     const settled = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
     if (isAssistant(settled)) announce(conversationId, END_ANNOUNCEMENTS[settled.status]);
     saver.flush(conversationId);
+    if (release) void (deps.written?.(conversationId) ?? Promise.resolve()).then(release);
   }
 
   /** Tells the status region, when the conversation is the one on screen. */
@@ -106,19 +128,38 @@ export function createRunner(deps: RunnerDeps) {
     set((s) => ({ announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } }));
   }
 
-  /** Replaces the messages of a conversation, bumps it to the top and starts a run. */
-  function startAnswer(conversationId: string, messages: Message[], model: ModelTraits): void {
+  /**
+   * Starts an answer after `history` (which ends with the user's turn) and bumps the conversation
+   * to the top. With `branchFrom`, the messages from that index on become a new version: the ones
+   * they replace stay, hidden, under the same parent (versions.ts).
+   */
+  function startAnswer(
+    conversationId: string,
+    history: Message[],
+    model: ModelTraits,
+    branchFrom?: number,
+  ): void {
     const conversation = get().conversations[conversationId];
     if (!conversation || isRunning(conversationId)) return;
-    const assistant = createAssistantMessage(newId(), model.id, now());
-    const body = buildAnswerRequest(messages, conversation.settings, model);
+    const t = now();
+    const assistant = createAssistantMessage(newId(), model.id, t);
+    const body = buildAnswerRequest(history, conversation.settings, model);
+    const session = sessionField(
+      history,
+      body.messages?.length ?? 0,
+      conversation.settings.systemPrompt,
+      model,
+      branchFrom !== undefined,
+    );
+    if (session) body.session = session;
     set((s) => ({
-      ...patchConversation(s, conversationId, (c) => ({
-        ...c,
-        messages: [...messages, assistant],
-        model: model.id,
-        updatedAt: now(),
-      })),
+      ...patchConversation(s, conversationId, (c) => {
+        const next =
+          branchFrom === undefined
+            ? { ...c, messages: [...history, assistant] }
+            : branchAt(c, branchFrom, [...history.slice(branchFrom), assistant], t);
+        return { ...next, model: model.id, updatedAt: t };
+      }),
       order: bumpOrder(s.order, conversationId),
     }));
     void run(conversationId, assistant.id, body);
@@ -131,7 +172,11 @@ export function createRunner(deps: RunnerDeps) {
       const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
         set((s) =>
-          patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })),
+          patchConversation(s, conversationId, (c) => ({
+            ...c,
+            title: deriveTitle(text),
+            changed: { ...c.changed, title: now() },
+          })),
         );
       }
       startAnswer(conversationId, [...conversation.messages, user], model);
@@ -145,7 +190,7 @@ export function createRunner(deps: RunnerDeps) {
       const conversation = get().conversations[conversationId];
       const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
       if (!conversation || index < 1) return;
-      startAnswer(conversationId, conversation.messages.slice(0, index), model);
+      startAnswer(conversationId, conversation.messages.slice(0, index), model, index);
     },
 
     editAndResend(
@@ -158,8 +203,9 @@ export function createRunner(deps: RunnerDeps) {
       const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
       const original = conversation?.messages[index];
       if (!conversation || !original || original.role !== 'user' || !text.trim()) return;
-      const edited: Message = { ...original, content: text };
-      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model);
+      // A new message, not a changed one: the original stays as the earlier version.
+      const edited: Message = { ...original, id: newId(), content: text, createdAt: now() };
+      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model, index);
     },
 
     continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void {
@@ -171,8 +217,9 @@ export function createRunner(deps: RunnerDeps) {
       const body = buildContinueRequest(history, last, conversation.settings, model);
       const t = now();
       set((s) =>
-        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+        patchMessage<AssistantMessage>(s, conversationId, messageId, ({ session: _s, ...m }) => ({
           ...m,
+          rev: (m.rev ?? 0) + 1,
           status: 'streaming',
           priorUsage: m.usage,
           usageFinal: false,

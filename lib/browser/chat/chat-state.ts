@@ -9,6 +9,11 @@ export interface ChatState {
   /** Conversation ids, most recently used first. */
   order: string[];
   activeId: string | null;
+  /**
+   * True once the page's address chose the open conversation (`/c/<id>`, or `/` for a new chat):
+   * the stored choice is then ignored. `activeId` may then name a conversation that is not here.
+   */
+  routed: boolean;
   /** Unsent composer text per conversation id; `NEW_CHAT_DRAFT` before a conversation exists. */
   drafts: Record<string, string>;
   lastModel: string | null;
@@ -35,6 +40,7 @@ export function initialChatState(): ChatState {
     conversations: {},
     order: [],
     activeId: null,
+    routed: false,
     drafts: {},
     lastModel: null,
     running: {},

@@ -251,6 +251,7 @@ describe('chat store: persistence', () => {
       set: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
       del: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
       entries: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+      update: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
     };
     const t = setup(() => sseResponse(REASONING_STREAM), broken);
     await t.store.getState().hydrate();

@@ -70,6 +70,26 @@ export interface AssistantMessage {
   toolCalls?: ToolCallRecord[];
   /** Why an `incomplete` message was cut off, when known (e.g. the page was reloaded). */
   interruption?: 'reload';
+  /**
+   * Counts the changes made to this message: when two tabs saved different copies of it, the one
+   * with more changes is the newer (conversation-merge.ts). Absent on messages never changed.
+   */
+  rev?: number;
+  /** The provider-side session that holds the conversation up to and including this answer. */
+  session?: ProviderSession;
+}
+
+/**
+ * A conversation kept on the provider (providers with stateful sessions): later requests send only
+ * what the session does not hold yet.
+ */
+export interface ProviderSession {
+  /** The id the server reported in `done`. */
+  id: string;
+  /** How many request messages (system prompt included) the session holds, this answer included. */
+  messages: number;
+  /** The system prompt the session was started with: a changed one needs a new session. */
+  system: string;
 }
 
 export type Message = UserMessage | AssistantMessage;

@@ -1,6 +1,8 @@
 import type { Conversation } from './conversation';
+import { mergeConversations } from './conversation-merge';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash } from './meta-stash';
+import { readConversation } from './stored-conversation';
 
 /** Everything besides conversations that survives a reload. */
 export interface StoredMeta {
@@ -19,6 +21,12 @@ export interface ChatSnapshot {
 /** Where the chat store keeps its state between visits. */
 export interface ChatPersistence {
   load(): Promise<ChatSnapshot>;
+  /** One conversation as stored now (another tab may have changed it), or null. */
+  loadConversation?(id: string): Promise<Conversation | null>;
+  /**
+   * Saves a conversation merged with the stored copy (another tab may have written it since), so
+   * no message either tab added is lost; the tab's own shown path wins.
+   */
   saveConversation(conversation: Conversation): Promise<void>;
   deleteConversation(id: string): Promise<void>;
   saveMeta(meta: StoredMeta): Promise<void>;
@@ -31,9 +39,10 @@ export const EMPTY_META: StoredMeta = { activeId: null, drafts: {}, lastModel: n
 const CONVERSATION_PREFIX = 'conversation:';
 const META_KEY = 'meta';
 
-function looksLikeConversation(value: unknown): value is Conversation {
-  const v = value as Partial<Conversation> | null;
-  return typeof v?.id === 'string' && Array.isArray(v.messages) && typeof v.settings === 'object';
+/** A stored record as a conversation (any release's format), or null when it is not one. */
+function toConversation(value: unknown): Conversation | null {
+  const read = readConversation(value);
+  return read.ok ? read.conversation : null;
 }
 
 function toMeta(value: unknown): StoredMeta {
@@ -93,11 +102,10 @@ export function createPersistence(
       guard(
         async (kv) => {
           const all = await kv.entries();
-          const conversations = all
-            .filter(
-              ([key, value]) => key.startsWith(CONVERSATION_PREFIX) && looksLikeConversation(value),
-            )
-            .map(([, value]) => value as Conversation);
+          const conversations = all.flatMap(([key, value]) => {
+            const c = key.startsWith(CONVERSATION_PREFIX) ? toConversation(value) : null;
+            return c ? [c] : [];
+          });
           const stashed = stash?.read();
           const stored = all.find(([key]) => key === META_KEY)?.[1];
           const meta = toMeta(stashed && typeof stashed === 'object' ? stashed : stored);
@@ -105,9 +113,18 @@ export function createPersistence(
         },
         () => ({ conversations: [], meta: { ...EMPTY_META } }),
       ),
+    loadConversation: (id) =>
+      guard(
+        async (kv) => toConversation(await kv.get(CONVERSATION_PREFIX + id)),
+        () => null,
+      ),
     saveConversation: (c) =>
       guard(
-        (kv) => kv.set(CONVERSATION_PREFIX + c.id, c),
+        (kv) =>
+          kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
+            const theirs = toConversation(stored);
+            return theirs ? mergeConversations(c, theirs, 'local', Date.now()) : c;
+          }),
         () => undefined,
       ),
     deleteConversation: (id) =>

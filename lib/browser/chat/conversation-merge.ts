@@ -1,0 +1,165 @@
+import { ROOT, type Conversation, type HiddenMessage, type TrackedField } from './conversation';
+import type { Message } from './message';
+import { allMessages } from './versions';
+
+/**
+ * Two tabs may write the same conversation. Saving merges with what is stored instead of
+ * overwriting it, and a tab told of another's save merges that in, so no message is ever lost:
+ *
+ * - messages are the union of both trees (a message's parent never changes, so the union is a
+ *   tree); two answers written after the same message at the same time become two versions;
+ * - of two copies of one message, the one with more changes (`rev`) wins — only the tab streaming
+ *   an answer changes it, and it counts each change;
+ * - title, pin, model and settings: the later change wins (`changed`);
+ * - the shown path comes from `pathFrom`, extended by turns the other side added after its end.
+ */
+export function mergeConversations(
+  local: Conversation,
+  incoming: Conversation,
+  pathFrom: 'local' | 'incoming',
+  now: number,
+): Conversation {
+  let differs = false;
+  const nodes = new Map<string, { parent: string; message: Message }>();
+  for (const node of allMessages(incoming)) nodes.set(node.message.id, node);
+  for (const node of allMessages(local)) {
+    const theirs = nodes.get(node.message.id);
+    if (!theirs) {
+      nodes.set(node.message.id, node);
+      continue;
+    }
+    const message = newer(node.message, theirs.message);
+    if (message !== node.message) differs = true;
+    nodes.set(node.message.id, { parent: node.parent, message });
+  }
+  if (nodes.size !== countMessages(local)) differs = true;
+
+  const children = childrenByParent(nodes);
+  const [preferred, other] =
+    pathFrom === 'local'
+      ? [local.messages, incoming.messages]
+      : [incoming.messages, local.messages];
+  const path = extendPath(preferred, other, nodes, children);
+  if (!samePath(path, local.messages)) differs = true;
+
+  const onPath = new Set(path.map((m) => m.id));
+  const hiddenBefore = { ...incoming.hidden, ...local.hidden };
+  const hidden: Record<string, HiddenMessage> = {};
+  for (const [id, node] of nodes) {
+    if (onPath.has(id)) continue;
+    hidden[id] = {
+      parent: node.parent,
+      hiddenAt: hiddenBefore[id]?.hiddenAt ?? now,
+      message: node.message,
+    };
+  }
+  const versions: Record<string, string[]> = {};
+  for (const [parent, ids] of children) if (ids.length > 1) versions[parent] = ids;
+
+  const fields = mergeFields(local, incoming);
+  if (fields !== null) differs = true;
+  if (!differs && sameVersions(local.versions, versions)) return local;
+  return {
+    ...local,
+    ...fields,
+    createdAt: Math.min(local.createdAt, incoming.createdAt),
+    updatedAt: Math.max(local.updatedAt, incoming.updatedAt),
+    messages: path.map((m) => nodes.get(m.id)!.message),
+    hidden,
+    versions,
+  };
+}
+
+/** Of two copies of one message, the one with more changes; ties keep `a` unless `b` went further. */
+function newer(a: Message, b: Message): Message {
+  if (a === b || a.role !== 'assistant' || b.role !== 'assistant') return a;
+  const ra = a.rev ?? 0;
+  const rb = b.rev ?? 0;
+  if (ra !== rb) return ra > rb ? a : b;
+  if (a.status === 'streaming' && b.status !== 'streaming') return b;
+  return b.content.length > a.content.length ? b : a;
+}
+
+function countMessages(c: Conversation): number {
+  return c.messages.length + Object.keys(c.hidden ?? {}).length;
+}
+
+function childrenByParent(nodes: Map<string, { parent: string; message: Message }>) {
+  const children = new Map<string, string[]>();
+  const sorted = [...nodes.values()].sort(
+    (x, y) =>
+      x.message.createdAt - y.message.createdAt ||
+      (x.message.id < y.message.id ? -1 : x.message.id > y.message.id ? 1 : 0),
+  );
+  for (const { parent, message } of sorted) {
+    const list = children.get(parent);
+    if (list) list.push(message.id);
+    else children.set(parent, [message.id]);
+  }
+  return children;
+}
+
+/**
+ * The preferred path, as far as it holds together, then down to a leaf: at each fork the child the
+ * other path went through, else the newest.
+ */
+function extendPath(
+  preferred: readonly Message[],
+  other: readonly Message[],
+  nodes: Map<string, { parent: string; message: Message }>,
+  children: Map<string, string[]>,
+): Message[] {
+  const path: Message[] = [];
+  let parent = ROOT;
+  for (const m of preferred) {
+    if (nodes.get(m.id)?.parent !== parent) break;
+    path.push(m);
+    parent = m.id;
+  }
+  const otherIds = new Set(other.map((m) => m.id));
+  for (;;) {
+    const kids = children.get(parent);
+    if (!kids?.length) return path;
+    const next = kids.find((id) => otherIds.has(id)) ?? kids.at(-1)!;
+    path.push(nodes.get(next)!.message);
+    parent = next;
+  }
+}
+
+function samePath(a: readonly Message[], b: readonly Message[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.id === b[i]!.id);
+}
+
+function sameVersions(
+  a: Record<string, string[]> | undefined,
+  b: Record<string, string[]>,
+): boolean {
+  const keys = Object.keys(b);
+  if (Object.keys(a ?? {}).length !== keys.length) return false;
+  return keys.every((k) => a?.[k]?.join('\n') === b[k]!.join('\n'));
+}
+
+/** Tracked fields where `incoming` changed later than `local`, or null when there are none. */
+function mergeFields(local: Conversation, incoming: Conversation): Partial<Conversation> | null {
+  const out: Partial<Conversation> = {};
+  const changed = { ...local.changed };
+  let any = false;
+  const take = (field: TrackedField, apply: () => void) => {
+    const theirs = incoming.changed?.[field] ?? 0;
+    if (theirs <= (local.changed?.[field] ?? 0)) return;
+    apply();
+    changed[field] = theirs;
+    any = true;
+  };
+  take('title', () => {
+    out.title = incoming.title;
+    if (incoming.titleEdited) out.titleEdited = true;
+    else out.titleEdited = false;
+  });
+  take('pinned', () => (out.pinned = Boolean(incoming.pinned)));
+  take('model', () => (out.model = incoming.model));
+  take('settings', () => (out.settings = incoming.settings));
+  if (!any) return null;
+  out.changed = changed;
+  return out;
+}
