@@ -98,7 +98,14 @@ function metaOf(s: ChatState): StoredMeta {
  */
 export function createChatStore(deps: ChatStoreDeps): ChatStore {
   const now = deps.now ?? Date.now;
-  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const makeId = deps.newId ?? (() => crypto.randomUUID());
+  /** What this tab wrote: another tab's concurrent turn never takes it off this tab's screen. */
+  const wroteHere = new Set<string>();
+  const newId = () => {
+    const id = makeId();
+    wroteHere.add(id);
+    return id;
+  };
   const channel = deps.channel ?? null;
   const locks = deps.locks ?? null;
   return createStore<ChatState & ChatActions>()((set, get) => {
@@ -164,6 +171,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       now,
       stopHere: (id) => runner.stop(id),
       forget,
+      wroteHere: (id) => wroteHere.has(id),
     });
     channel?.listen((message) => remote.receive(message));
 

@@ -1,5 +1,5 @@
 import { ROOT, type Conversation, type HiddenMessage, type TrackedField } from './conversation';
-import type { Message } from './message';
+import type { AssistantMessage, Message } from './message';
 import { allMessages } from './versions';
 
 /**
@@ -11,18 +11,23 @@ import { allMessages } from './versions';
  * - of two copies of one message, the one with more changes (`rev`) wins — only the tab streaming
  *   an answer changes it, and it counts each change;
  * - title, pin, model and settings: the later change wins (`changed`);
- * - the shown path comes from `pathFrom`, extended by turns the other side added after its end.
+ * - the shown path is the local one, extended by turns the other side added after its end. Where
+ *   the other side shows a message this side did not have yet (a version it just made), the path
+ *   follows it when `follow(id of the local message there)` allows — not over a turn this tab
+ *   wrote itself, so two tabs writing at once each keep showing their own.
  */
 export function mergeConversations(
   local: Conversation,
   incoming: Conversation,
-  pathFrom: 'local' | 'incoming',
   now: number,
+  follow: (localId: string) => boolean = () => false,
 ): Conversation {
   let differs = false;
   const nodes = new Map<string, { parent: string; message: Message }>();
   for (const node of allMessages(incoming)) nodes.set(node.message.id, node);
-  for (const node of allMessages(local)) {
+  const localNodes = allMessages(local);
+  const known = new Set(localNodes.map((n) => n.message.id));
+  for (const node of localNodes) {
     const theirs = nodes.get(node.message.id);
     if (!theirs) {
       nodes.set(node.message.id, node);
@@ -35,10 +40,12 @@ export function mergeConversations(
   if (nodes.size !== countMessages(local)) differs = true;
 
   const children = childrenByParent(nodes);
-  const [preferred, other] =
-    pathFrom === 'local'
-      ? [local.messages, incoming.messages]
-      : [incoming.messages, local.messages];
+  const fork = local.messages.findIndex((m, i) => incoming.messages[i]?.id !== m.id);
+  const theirs = fork < 0 ? undefined : incoming.messages[fork];
+  const followTheirs = theirs && !known.has(theirs.id) && follow(local.messages[fork]!.id);
+  const [preferred, other] = followTheirs
+    ? [incoming.messages, local.messages]
+    : [local.messages, incoming.messages];
   const path = extendPath(preferred, other, nodes, children);
   if (!samePath(path, local.messages)) differs = true;
 
@@ -70,13 +77,19 @@ export function mergeConversations(
   };
 }
 
-/** Of two copies of one message, the one with more changes; ties keep `a` unless `b` went further. */
+/**
+ * Of two copies of one message, the one with more changes. At the same count: an ended answer over
+ * one still streaming, an answer its own tab ended over one another tab marked cut off (it could
+ * not know), then the longer one; else `a`.
+ */
 function newer(a: Message, b: Message): Message {
   if (a === b || a.role !== 'assistant' || b.role !== 'assistant') return a;
   const ra = a.rev ?? 0;
   const rb = b.rev ?? 0;
   if (ra !== rb) return ra > rb ? a : b;
-  if (a.status === 'streaming' && b.status !== 'streaming') return b;
+  const rank = (m: AssistantMessage) =>
+    m.status === 'streaming' ? 0 : m.interruption === 'reload' ? 1 : 2;
+  if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
   return b.content.length > a.content.length ? b : a;
 }
 

@@ -123,7 +123,7 @@ export function createPersistence(
         (kv) =>
           kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
             const theirs = toConversation(stored);
-            return theirs ? mergeConversations(c, theirs, 'local', Date.now()) : c;
+            return theirs ? mergeConversations(c, theirs, Date.now()) : c;
           }),
         () => undefined,
       ),

@@ -20,6 +20,8 @@ export interface RemoteSyncDeps {
   stopHere: (conversationId: string) => void;
   /** Forgets a conversation locally (another tab deleted it). */
   forget: (conversationId: string) => void;
+  /** Whether this tab wrote the message (its view then stays on it). */
+  wroteHere: (messageId: string) => boolean;
 }
 
 /**
@@ -37,9 +39,11 @@ export function createRemoteSync(deps: RemoteSyncDeps) {
   function adopt(incoming: Conversation): void {
     set((s) => {
       const local = s.conversations[incoming.id];
-      // This tab's own run keeps its path; otherwise the tab follows what the other one shows.
+      // A new version made in the other tab shows here too, unless it would take this tab's own
+      // turn (or a run streaming here) off the screen.
+      const running = Boolean(s.running[incoming.id]);
       const merged = local
-        ? mergeConversations(local, incoming, s.running[incoming.id] ? 'local' : 'incoming', now())
+        ? mergeConversations(local, incoming, now(), (id) => !running && !deps.wroteHere(id))
         : incoming;
       if (merged === local) return s;
       const conversations = { ...s.conversations, [incoming.id]: merged };
