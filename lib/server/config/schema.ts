@@ -6,6 +6,8 @@ import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-o
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
+/** Presets whose provider can keep a conversation between requests (providers.ts `sessions`). */
+export const PRESETS_WITH_SESSIONS: readonly PresetId[] = ['ark'];
 
 export type { ModelKind };
 
@@ -28,6 +30,11 @@ export interface ProviderConfig {
   models: ConfiguredModel[];
   /** `MODELS` in single-provider mode is an allowlist; a providers file's `models` only add. */
   modelsAreAllowlist: boolean;
+  /**
+   * Keep conversations on the provider between requests (its preset must know how: ARK's
+   * `ark_stateful`); `maxTokens` is the most a session may hold (default: the model's context).
+   */
+  statefulSessions?: { maxTokens?: number };
 }
 
 export interface RunnelConfig {
@@ -120,6 +127,8 @@ export const providersFileSchema = z
         apiKeyEnv: z.string().optional(),
         preset: z.enum(PRESET_IDS).default('vllm'),
         models: z.array(modelEntrySchema).optional(),
+        statefulSessions: z.boolean().optional(),
+        maxSessionTokens: z.number().int().min(1).optional(),
       })
       .strict(),
   )
@@ -190,6 +199,7 @@ export function buildConfig(
         preset: p.preset,
         models: (p.models ?? []).map(parseModelEntry),
         modelsAreAllowlist: false,
+        ...statefulSessionsOf(p),
       };
     });
   } else {
@@ -216,6 +226,17 @@ export function buildConfig(
     keepaliveIntervalMs: e.KEEPALIVE_INTERVAL_MS,
     ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
   };
+}
+
+/** A provider's `statefulSessions`, refused for presets that have no sessions. */
+function statefulSessionsOf(p: z.infer<typeof providersFileSchema>[number]) {
+  if (!p.statefulSessions) return {};
+  if (!PRESETS_WITH_SESSIONS.includes(p.preset))
+    throw new ConfigError(
+      `PROVIDERS_FILE: provider "${p.id}": statefulSessions needs a preset with sessions (${PRESETS_WITH_SESSIONS.join(', ')}), not "${p.preset}"`,
+    );
+  const maxTokens = p.maxSessionTokens;
+  return { statefulSessions: maxTokens ? { maxTokens } : {} };
 }
 
 /** Every secret in the configuration, for redaction. */

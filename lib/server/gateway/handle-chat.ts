@@ -1,11 +1,11 @@
 import 'server-only';
 import { parseChatRequest } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
-import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { PRESETS } from '../providers/presets';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
+import { prepareUpstream } from './session-fallback';
 import type { Runtime } from './runtime';
 import { streamChat } from './stream-chat';
 
@@ -33,13 +33,18 @@ export async function handleChat(
     });
   }
   const { model, provider } = resolved;
-  const upstream = buildUpstreamRequest(chat, {
-    provider,
-    upstreamModel: model.upstreamId,
-    kind: model.kind,
-    maxOutputTokens: config.maxOutputTokens,
-    ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
-  });
+  const { upstream, fetch, session } = prepareUpstream(
+    chat,
+    {
+      provider,
+      upstreamModel: model.upstreamId,
+      kind: model.kind,
+      maxOutputTokens: config.maxOutputTokens,
+      ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
+      ...(model.context_length ? { contextLength: model.context_length } : {}),
+    },
+    globalThis.fetch,
+  );
   const requestId = `chat_${crypto.randomUUID()}`;
   const stream = streamChat(
     {
@@ -54,9 +59,10 @@ export async function handleChat(
       secrets,
       signal: request.signal,
       receivedAt,
+      session,
     },
     {
-      fetch: globalThis.fetch,
+      fetch,
       now: () => performance.now(),
       onEnd: (summary) =>
         log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),

@@ -74,15 +74,17 @@ function toModel(
   const guessed = guessCapabilities(upstreamId);
   const reasoning = configured?.reasoning ?? guessed.reasoning;
   const vision = configured?.vision ?? guessed.vision;
+  const kind = configured?.kind ?? 'chat';
   return {
     id: config.multiProvider ? `${provider.id}:${upstreamId}` : upstreamId,
     upstreamId,
     label: configured?.label ?? labelFor(upstreamId),
     provider: provider.id,
-    kind: configured?.kind ?? 'chat',
+    kind,
     ...(vision !== undefined ? { vision } : {}),
     ...(reasoning !== undefined ? { reasoning } : {}),
     ...(contextLength ? { context_length: contextLength } : {}),
+    ...(provider.statefulSessions && kind === 'chat' ? { stateful_sessions: true } : {}),
   };
 }
 
