@@ -1,11 +1,4 @@
-import { AppProviders } from '@/components/store/app-providers';
-import { ChatApp } from '@/components/chat/chat-app';
-
-/** The chat page. */
-export default function HomePage() {
-  return (
-    <AppProviders>
-      <ChatApp />
-    </AppProviders>
-  );
+/** `/`: a new chat. The app lives in the layout; it reads the address itself. */
+export default function NewChatPage() {
+  return null;
 }

@@ -9,14 +9,13 @@ import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
 import { Sidebar } from '../sidebar/sidebar';
+import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
+import { MissingConversation } from './missing-conversation';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import {
-  selectActiveHasMessages,
-  selectActiveRunning,
-  selectActiveTitle,
-} from '../store/selectors';
+import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -40,11 +39,25 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
+/** What the main area shows. */
+function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
+  return useChatStore((s) => {
+    if (s.activeId === null) return 'empty';
+    const c = s.conversations[s.activeId];
+    if (c) return c.messages.length > 0 ? 'messages' : 'empty';
+    // An address naming a conversation: nothing until storage says whether it is here.
+    return s.hydrated ? 'missing' : 'loading';
+  });
+}
+
 /** The chat page: sidebar, header, messages or the new-chat screen, composer, banners. */
 export function ChatApp() {
+  const store = useChatStoreApi();
+  useConversationRoute(store);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
   const activeId = useChatStore((s) => s.activeId);
-  const hasMessages = useChatStore(selectActiveHasMessages);
+  const view = useView();
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
@@ -57,10 +70,10 @@ export function ChatApp() {
       <aside
         className={`fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] border-r border-zinc-200 bg-zinc-50 transition-transform md:static md:z-auto md:w-64 md:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900 ${
           sidebarOpen ? 'translate-x-0 shadow-2xl' : '-translate-x-full'
-        }`}
+        } ${collapsed ? 'md:hidden' : ''}`}
         {...(!sidebarOpen ? { 'data-collapsed': 'true' } : {})}
       >
-        <Sidebar onNavigate={() => setSidebarOpen(false)} />
+        <Sidebar onNavigate={() => setSidebarOpen(false)} onHide={() => setCollapsed(true)} />
       </aside>
       {sidebarOpen && (
         <div
@@ -70,11 +83,18 @@ export function ChatApp() {
         />
       )}
       <main className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} />
+        <ChatHeader
+          onOpenSidebar={() => setSidebarOpen(true)}
+          onShowSidebar={collapsed ? () => setCollapsed(false) : null}
+        />
         <HealthBanner />
         <StorageNotice />
-        {activeId && hasMessages ? (
+        {view === 'messages' && activeId ? (
           <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+        ) : view === 'missing' ? (
+          <MissingConversation />
+        ) : view === 'loading' ? (
+          <div className="flex-1" />
         ) : (
           <EmptyState />
         )}

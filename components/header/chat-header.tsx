@@ -5,12 +5,20 @@ import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
 import { MenuIcon, SlidersIcon } from '../ui/icons';
+import { SidebarIcon } from '../ui/more-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 import { SettingsDialog } from './settings-dialog';
 
-/** Top bar: sidebar toggle (narrow screens), model picker, settings, export and theme. */
-export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
+export interface ChatHeaderProps {
+  /** Opens the sidebar drawer (narrow screens). */
+  onOpenSidebar: () => void;
+  /** Shows the sidebar again on wide screens; null while it is shown. */
+  onShowSidebar: (() => void) | null;
+}
+
+/** Top bar: sidebar toggle, model picker, settings, export and theme. */
+export function ChatHeader({ onOpenSidebar, onShowSidebar }: ChatHeaderProps) {
   const activeId = useChatStore((s) => s.activeId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
@@ -18,6 +26,11 @@ export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
       <IconButton label="Open conversations" className="md:hidden" onClick={onOpenSidebar}>
         <MenuIcon />
       </IconButton>
+      {onShowSidebar && (
+        <IconButton label="Show sidebar" className="hidden md:inline-flex" onClick={onShowSidebar}>
+          <SidebarIcon />
+        </IconButton>
+      )}
       <div className="min-w-0 flex-1">
         <ModelPicker />
       </div>
