@@ -1,7 +1,7 @@
 'use client';
 
 import { useChatStoreApi } from '../store/use-chat-store';
-import { FOCUS_RING } from '../ui/button';
+import { Button } from '../ui/button';
 import { PlusIcon } from '../ui/icons';
 
 /**
@@ -19,19 +19,17 @@ export function MissingConversation() {
         Conversations are kept in the browser where they were written. This one may have been
         deleted, or it was opened in another browser or on another device.
       </p>
-      <a
-        href="/"
-        onClick={(e) => {
-          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-          e.preventDefault();
+      <Button
+        variant="primary"
+        className="mt-5"
+        icon={<PlusIcon />}
+        onClick={() => {
           store.getState().startNewChat();
           document.getElementById('composer-input')?.focus();
         }}
-        className={`mt-5 inline-flex h-10 items-center gap-2 rounded-lg bg-teal-700 px-4 text-sm font-medium text-white hover:bg-teal-800 dark:bg-teal-500 dark:text-zinc-950 dark:hover:bg-teal-400 ${FOCUS_RING}`}
       >
-        <PlusIcon />
         Start a new chat
-      </a>
+      </Button>
     </div>
   );
 }

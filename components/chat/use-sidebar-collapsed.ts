@@ -1,30 +1,41 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 const KEY = 'runnel:sidebar-collapsed';
+const listeners = new Set<() => void>();
+
+function read(): boolean {
+  try {
+    return window.localStorage.getItem(KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  // Another tab hiding or showing its sidebar does the same here.
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
 
 /**
- * Whether the sidebar is hidden on wide screens, remembered in this browser. Read after mount (the
- * server cannot know it), so the first paint shows the sidebar and a reader who hid it sees it
- * slide away once; storage that throws simply does not remember.
+ * Whether the sidebar is hidden on wide screens, remembered in this browser (`localStorage`; the
+ * server renders it shown). Storage that throws simply does not remember.
  */
 export function useSidebarCollapsed(): [boolean, (collapsed: boolean) => void] {
-  const [collapsed, setCollapsed] = useState(false);
-  useEffect(() => {
-    try {
-      if (window.localStorage.getItem(KEY) === '1') setCollapsed(true);
-    } catch {
-      // No storage: the default stays.
-    }
-  }, []);
+  const collapsed = useSyncExternalStore(subscribe, read, () => false);
   const set = useCallback((value: boolean) => {
-    setCollapsed(value);
     try {
       window.localStorage.setItem(KEY, value ? '1' : '0');
     } catch {
-      // No storage: it lasts until the page closes.
+      // No storage: nothing to remember it in.
     }
+    for (const l of listeners) l();
   }, []);
   return [collapsed, set];
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { AssistantMessage as Message } from '@/lib/browser/chat/message';
 import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
@@ -18,6 +18,8 @@ export interface AssistantMessageProps {
   /** Null while the action is unavailable (an answer streams, no usable model). */
   onRegenerate: (() => void) | null;
   onContinue: (() => void) | null;
+  /** The version switcher, when the answer has versions. */
+  versions?: ReactNode;
 }
 
 /**
@@ -29,6 +31,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   modelLabel,
   onRegenerate,
   onContinue,
+  versions,
 }: AssistantMessageProps) {
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
@@ -56,6 +59,7 @@ export const AssistantMessage = memo(function AssistantMessage({
         {waiting ? <span /> : <UsageLine message={message} />}
         {!streaming && (
           <div className="flex items-center gap-0.5">
+            {versions}
             {message.content && <CopyButton text={message.content} label="Copy answer" />}
             <IconButton
               label="Regenerate"

@@ -7,6 +7,7 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { AssistantMessage } from './assistant-message';
 import { CompletionPair } from './completion-pair';
 import { UserMessage } from './user-message';
+import { VersionSwitcher } from './version-switcher';
 import { selectRunning } from '../store/selectors';
 
 export interface MessageItemProps {
@@ -56,6 +57,10 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
     () => (usable && isLast && messageId ? () => continueAnswer(messageId) : null),
     [usable, isLast, messageId, continueAnswer],
   );
+  const versions = useMemo(
+    () => <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />,
+    [conversationId, index, busy],
+  );
 
   if (!message) return null;
   if (completion) {
@@ -70,7 +75,7 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
     );
   }
   if (message.role === 'user')
-    return <UserMessage message={message} onEdit={usable ? onEdit : null} />;
+    return <UserMessage message={message} onEdit={usable ? onEdit : null} versions={versions} />;
   const label = models.find((m) => m.id === message.model)?.label ?? message.model;
   return (
     <AssistantMessage
@@ -78,6 +83,7 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
       modelLabel={label}
       onRegenerate={onRegenerate}
       onContinue={onContinue}
+      versions={versions}
     />
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { Button, IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
@@ -10,6 +10,8 @@ export interface UserMessageProps {
   message: Message;
   /** Null while editing is unavailable (an answer streams). */
   onEdit: ((text: string) => void) | null;
+  /** The version switcher, when the message has versions. */
+  versions?: ReactNode;
 }
 
 function Editor({
@@ -57,8 +59,15 @@ function Editor({
   );
 }
 
-/** A user turn: right-aligned bubble with Copy and Edit (edit re-sends from this message). */
-export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMessageProps) {
+/**
+ * A user turn: right-aligned bubble with Copy and Edit (an edit is a new version, answered anew;
+ * the original stays with the turns that followed it).
+ */
+export const UserMessage = memo(function UserMessage({
+  message,
+  onEdit,
+  versions,
+}: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   return (
     <article
@@ -80,16 +89,19 @@ export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMe
           <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
             {message.content}
           </div>
-          <div className="mt-1 flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">
-            <CopyButton text={message.content} label="Copy message" />
-            <IconButton
-              label="Edit message"
-              size="sm"
-              disabled={!onEdit}
-              onClick={() => setEditing(true)}
-            >
-              <PencilIcon />
-            </IconButton>
+          <div className="mt-1 flex items-center gap-1">
+            {versions}
+            <div className="flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">
+              <CopyButton text={message.content} label="Copy message" />
+              <IconButton
+                label="Edit message"
+                size="sm"
+                disabled={!onEdit}
+                onClick={() => setEditing(true)}
+              >
+                <PencilIcon />
+              </IconButton>
+            </div>
           </div>
         </>
       )}

@@ -1,23 +1,33 @@
 'use client';
 
-import { useState } from 'react';
-import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import { Button } from '../ui/button';
+import { useDeferredValue, useState } from 'react';
+import { useChatStoreApi } from '../store/use-chat-store';
+import { Button, IconButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { PlusIcon } from '../ui/icons';
-import { ConversationItem } from './conversation-item';
+import { SearchIcon, SidebarIcon } from '../ui/more-icons';
+import { ConversationList } from './conversation-list';
+import { ImportButton } from './import-button';
 
-/** Conversations, most recent first, with New chat; deleting asks first. */
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+export interface SidebarProps {
+  /** Called after a conversation was opened (the drawer closes on narrow screens). */
+  onNavigate: () => void;
+  /** Hides the sidebar on wide screens. */
+  onHide: () => void;
+}
+
+/** Conversations with New chat, search, import; deleting asks first. */
+export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const store = useChatStoreApi();
-  const order = useChatStore((s) => s.order);
-  const hydrated = useChatStore((s) => s.hydrated);
+  const [query, setQuery] = useState('');
+  // Typing stays responsive: the list follows the box a moment later when it has much to do.
+  const deferredQuery = useDeferredValue(query);
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
 
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 px-3 pb-2 pt-3">
-        <span className="flex items-center gap-2 px-1 text-[15px] font-semibold tracking-tight">
+        <span className="flex flex-1 items-center gap-2 px-1 text-[15px] font-semibold tracking-tight">
           <svg
             viewBox="0 0 24 24"
             width="20"
@@ -35,8 +45,16 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           </svg>
           Runnel
         </span>
+        <IconButton
+          label="Hide sidebar"
+          size="sm"
+          className="hidden md:inline-flex"
+          onClick={onHide}
+        >
+          <SidebarIcon />
+        </IconButton>
       </div>
-      <div className="px-3 pb-3">
+      <div className="space-y-2 px-3 pb-3">
         <Button
           variant="secondary"
           className="w-full justify-start"
@@ -49,21 +67,33 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         >
           New chat
         </Button>
+        <label className="flex h-9 items-center gap-2 rounded-lg border border-zinc-200 bg-white px-2.5 text-sm text-zinc-500 focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/25 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-400">
+          <SearchIcon className="shrink-0" />
+          <input
+            type="search"
+            aria-label="Search chats"
+            placeholder="Search chats"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && query) {
+                e.preventDefault();
+                setQuery('');
+              }
+            }}
+            className="min-w-0 flex-1 bg-transparent text-zinc-900 outline-none placeholder:text-zinc-500 dark:text-zinc-100 dark:placeholder:text-zinc-400"
+          />
+        </label>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
-        {hydrated && order.length === 0 && (
-          <p className="px-2.5 py-2 text-sm text-zinc-500">No conversations yet.</p>
-        )}
-        <ul className="space-y-0.5">
-          {order.map((id) => (
-            <ConversationItem
-              key={id}
-              id={id}
-              onSelected={onNavigate}
-              onDelete={(cid, title) => setPendingDelete({ id: cid, title })}
-            />
-          ))}
-        </ul>
+        <ConversationList
+          query={deferredQuery}
+          onSelected={onNavigate}
+          onDelete={(id, title) => setPendingDelete({ id, title })}
+        />
+      </div>
+      <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <ImportButton onImported={onNavigate} />
       </div>
       <Dialog
         open={pendingDelete !== null}

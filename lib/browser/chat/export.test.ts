@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
 import { conversationToJson, conversationToMarkdown, exportFileName } from './export';
 import { createAssistantMessage } from './message';
+import { branchAt } from './versions';
 
 function sample(): Conversation {
   const c = createConversation('c1', 'vllm:reasoning', 1);
@@ -53,6 +54,21 @@ describe('export', () => {
     expect(parsed.format).toBe('runnel.conversation');
     expect(parsed.version).toBe(1);
     expect(parsed.conversation).toEqual(sample());
+  });
+
+  it('Markdown says which version of a message it shows; JSON keeps every version', () => {
+    const c = sample();
+    const redo = {
+      ...createAssistantMessage('a3', 'vllm:reasoning', 5),
+      status: 'complete' as const,
+      content: 'Second try',
+    };
+    const branched = branchAt(c, 3, [redo], 6);
+    const md = conversationToMarkdown(branched);
+    expect(md).toContain('## Assistant (vllm:reasoning) — version 2 of 2\n\nSecond try');
+    expect(md).not.toContain('CUDA error');
+    const json = JSON.parse(conversationToJson(branched)) as { conversation: Conversation };
+    expect(json.conversation.hidden?.a2?.message.content).toBe('Let me start');
   });
 
   it('file names are safe', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
 import { conversationToJson } from './export';
 import { parseConversationExport } from './import-file';
-import { createAssistantMessage } from './message';
+import { createAssistantMessage, type AssistantMessage } from './message';
 import { branchAt } from './versions';
 
 function sample(): Conversation {
@@ -38,7 +38,7 @@ describe('importing an exported conversation', () => {
   it('an answer exported mid-stream comes back cut off, without its provider session', () => {
     const c = sample();
     c.messages[1] = {
-      ...(c.messages[1] as never),
+      ...(c.messages[1] as AssistantMessage),
       status: 'streaming',
       session: { id: 's', messages: 2, system: '' },
     };

@@ -7,6 +7,7 @@ import type { ProviderDef } from '../provider-def';
 import { benchScenarios } from './bench';
 import { vllmError } from './common';
 import { vllmFailureScenarios } from './vllm-failures';
+import { numberedScenario } from './vllm-numbered';
 import { vllmStreamScenarios } from './vllm-streams';
 
 const chat = vllmStreamScenarios.chat;
@@ -16,7 +17,12 @@ if (!chat) throw new Error('vLLM chat scenario missing');
 export const vllmProvider: ProviderDef = {
   name: 'vllm',
   flavor: vllmFlavor,
-  scenarios: { ...vllmStreamScenarios, ...vllmFailureScenarios, ...benchScenarios },
+  scenarios: {
+    ...vllmStreamScenarios,
+    ...vllmFailureScenarios,
+    ...benchScenarios,
+    numbered: numberedScenario,
+  },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>
     vllmError(404, `The model \`${model}\` does not exist.`, 'NotFoundError', 'model'),

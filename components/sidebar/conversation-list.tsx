@@ -1,0 +1,91 @@
+'use client';
+
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { groupByDate } from '@/lib/browser/chat/date-groups';
+import { searchConversations, type SearchHit } from '@/lib/browser/chat/search';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
+import { useNow } from '../ui/use-now';
+import { ConversationItem } from './conversation-item';
+
+export interface ConversationListProps {
+  query: string;
+  onSelected: () => void;
+  onDelete: (id: string, title: string) => void;
+}
+
+const headingId = (group: string) => `sidebar-${group.toLowerCase().replace(/\W+/g, '-')}`;
+
+const HEADING = 'px-2.5 pb-1 pt-3 text-xs font-medium text-zinc-500 first:pt-0 dark:text-zinc-400';
+
+/**
+ * The conversations: pinned first, then by date (Today, Yesterday, Previous 7 days, Older), or the
+ * matches of a search. It subscribes to the order and the pinned ids only, so a streaming answer
+ * (which changes its conversation on every frame) does not re-render the list.
+ */
+export function ConversationList({ query, onSelected, onDelete }: ConversationListProps) {
+  const store = useChatStoreApi();
+  const order = useChatStore((s) => s.order);
+  const pinned = useChatStore(
+    useShallow((s) => s.order.filter((id) => s.conversations[id]?.pinned)),
+  );
+  const hydrated = useChatStore((s) => s.hydrated);
+  // Groups move at midnight: a coarse clock is enough.
+  const now = useNow(true, 60_000);
+
+  const hits = useMemo((): SearchHit[] | null => {
+    if (!query.trim()) return null;
+    const { conversations } = store.getState();
+    return searchConversations(
+      order.flatMap((id) => (conversations[id] ? [conversations[id]] : [])),
+      query,
+    );
+  }, [store, order, query]);
+
+  const groups = useMemo(() => {
+    const pinnedSet = new Set(pinned);
+    const { conversations } = store.getState();
+    const rest = order.filter((id) => !pinnedSet.has(id));
+    return [
+      ...(pinned.length ? [{ group: 'Pinned', ids: pinned }] : []),
+      ...groupByDate(rest, (id) => conversations[id]?.updatedAt ?? 0, now),
+    ];
+  }, [store, order, pinned, now]);
+
+  const item = (id: string, snippet?: string) => (
+    <ConversationItem
+      key={id}
+      id={id}
+      snippet={snippet}
+      onSelected={onSelected}
+      onDelete={onDelete}
+    />
+  );
+
+  if (hits) {
+    return (
+      <section aria-label="Search results">
+        <p role="status" className={HEADING}>
+          {hits.length === 0
+            ? 'No conversation matches.'
+            : `${hits.length} ${hits.length === 1 ? 'conversation' : 'conversations'}`}
+        </p>
+        <ul className="space-y-0.5">{hits.map((h) => item(h.id, h.snippet))}</ul>
+      </section>
+    );
+  }
+  if (hydrated && order.length === 0)
+    return <p className="px-2.5 py-2 text-sm text-zinc-500">No conversations yet.</p>;
+  return (
+    <>
+      {groups.map(({ group, ids }) => (
+        <section key={group} aria-labelledby={headingId(group)}>
+          <h2 id={headingId(group)} className={HEADING}>
+            {group}
+          </h2>
+          <ul className="mb-2 space-y-0.5">{ids.map((id) => item(id))}</ul>
+        </section>
+      ))}
+    </>
+  );
+}
