@@ -23,7 +23,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <ChatStoreProvider createPersistence={pagePersistence}>{children}</ChatStoreProvider>
+        <ChatStoreProvider createPersistence={pagePersistence} shareWithTabs>
+          {children}
+        </ChatStoreProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

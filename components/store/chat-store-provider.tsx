@@ -2,6 +2,8 @@
 
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
+import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
+import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
 
@@ -18,10 +20,16 @@ export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>
  */
 export function ChatStoreProvider({
   createPersistence,
+  shareWithTabs = false,
   children,
 }: {
   /** Read once, when the store is created. */
   createPersistence: PersistenceFactory;
+  /**
+   * Whether other tabs show the same conversations (the chat page): changes are then announced to
+   * them and theirs merged in, and answers streaming elsewhere are left to their tab. Read once.
+   */
+  shareWithTabs?: boolean;
   children: ReactNode;
 }) {
   const [store] = useState(() =>
@@ -30,6 +38,10 @@ export function ChatStoreProvider({
       fetch: (...args) => window.fetch(...args),
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
+      // Not while rendering on the server: Node has a BroadcastChannel of its own.
+      ...(shareWithTabs && typeof window !== 'undefined'
+        ? { channel: createBroadcastTabChannel(), locks: createWebRunLocks() }
+        : {}),
     }),
   );
   useStoreLifecycle(store);

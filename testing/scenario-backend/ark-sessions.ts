@@ -1,7 +1,7 @@
 /**
  * ARK's stateful sessions as the scenario backend keeps them: a request naming a session in
  * `ark_stateful` is answered with what the session already holds plus the messages it sends, and
- * the answer is added to the session. The seed document names the fields but not the lifecycle;
+ * the answer is added to the session. ARK's API reference names the fields but not the lifecycle;
  * this backend (and Runnel, docs/decisions.md) assumes the plausible one: an id the provider has
  * never seen starts a session; a session it dropped (expiry, eviction — `forget` here) is answered
  * `404 session_not_found`, so a client can tell that it must send the whole history again.

@@ -141,7 +141,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: false,
     bracketedNotice: false,
-    // Seed 001: `ark_stateful` names the session, `ark_max_session_tokens` is required with it.
+    // ARK: `ark_stateful` names the session, `ark_max_session_tokens` is required with it.
     sessions: { idField: 'ark_stateful', maxTokensField: 'ark_max_session_tokens' },
   },
   acs: {

@@ -14,7 +14,7 @@ function arkError(status: number, message: string, param: string | null, code: s
   return jsonError(status, { error: { message, type: 'invalid_request_error', param, code } });
 }
 
-/** ARK's rules for the session fields (seed 001): a cap is required, and `stop` is not allowed. */
+/** ARK's rules for the session fields: a cap is required, and `stop` is not allowed. */
 export function validateSessionFields(body: RequestBody): HttpErrorSpec | null {
   if (body.ark_stateful === undefined) return null;
   if (typeof body.ark_stateful !== 'string' || !body.ark_stateful)
