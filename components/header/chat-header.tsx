@@ -27,7 +27,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar }: ChatHeaderProps) {
         <MenuIcon />
       </IconButton>
       {onShowSidebar && (
-        <IconButton label="Show sidebar" className="hidden md:inline-flex" onClick={onShowSidebar}>
+        <IconButton label="Show sidebar" className="max-md:hidden" onClick={onShowSidebar}>
           <SidebarIcon />
         </IconButton>
       )}

@@ -1,10 +1,11 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import { searchConversations, type SearchHit } from '@/lib/browser/chat/search';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
+import { Button } from '../ui/button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
 
@@ -13,6 +14,9 @@ export interface ConversationListProps {
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;
 }
+
+/** Rows rendered at first, and added by each "Show more": a long history costs no more to open. */
+const PAGE = 100;
 
 const headingId = (group: string) => `sidebar-${group.toLowerCase().replace(/\W+/g, '-')}`;
 
@@ -32,6 +36,20 @@ export function ConversationList({ query, onSelected, onDelete }: ConversationLi
   const hydrated = useChatStore((s) => s.hydrated);
   // Groups move at midnight: a coarse clock is enough.
   const now = useNow(true, 60_000);
+  const [shown, setShown] = useState({ query, limit: PAGE });
+  // A new search starts from the first page again.
+  const limit = shown.query === query ? shown.limit : PAGE;
+  const more = (total: number) =>
+    total > limit && (
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mt-1 w-full"
+        onClick={() => setShown({ query, limit: limit + 2 * PAGE })}
+      >
+        Show more ({total - limit})
+      </Button>
+    );
 
   const hits = useMemo((): SearchHit[] | null => {
     if (!query.trim()) return null;
@@ -70,15 +88,23 @@ export function ConversationList({ query, onSelected, onDelete }: ConversationLi
             ? 'No conversation matches.'
             : `${hits.length} ${hits.length === 1 ? 'conversation' : 'conversations'}`}
         </p>
-        <ul className="space-y-0.5">{hits.map((h) => item(h.id, h.snippet))}</ul>
+        <ul className="space-y-0.5">{hits.slice(0, limit).map((h) => item(h.id, h.snippet))}</ul>
+        {more(hits.length)}
       </section>
     );
   }
   if (hydrated && order.length === 0)
     return <p className="px-2.5 py-2 text-sm text-zinc-500">No conversations yet.</p>;
+  // The first `limit` rows, across the groups in order.
+  let left = limit;
+  const visible = groups.flatMap(({ group, ids }) => {
+    const take = ids.slice(0, Math.max(0, left));
+    left -= take.length;
+    return take.length ? [{ group, ids: take }] : [];
+  });
   return (
     <>
-      {groups.map(({ group, ids }) => (
+      {visible.map(({ group, ids }) => (
         <section key={group} aria-labelledby={headingId(group)}>
           <h2 id={headingId(group)} className={HEADING}>
             {group}
@@ -86,6 +112,7 @@ export function ConversationList({ query, onSelected, onDelete }: ConversationLi
           <ul className="mb-2 space-y-0.5">{ids.map((id) => item(id))}</ul>
         </section>
       ))}
+      {more(order.length)}
     </>
   );
 }

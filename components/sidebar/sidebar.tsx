@@ -45,12 +45,7 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
           </svg>
           Runnel
         </span>
-        <IconButton
-          label="Hide sidebar"
-          size="sm"
-          className="hidden md:inline-flex"
-          onClick={onHide}
-        >
+        <IconButton label="Hide sidebar" size="sm" className="max-md:hidden" onClick={onHide}>
           <SidebarIcon />
         </IconButton>
       </div>
