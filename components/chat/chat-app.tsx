@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -56,6 +56,8 @@ export function ChatApp() {
   useConversationRoute(store);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const closeDrawer = useCallback(() => setSidebarOpen(false), []);
+  const hideSidebar = useCallback(() => setCollapsed(true), [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
   const view = useView();
   const running = useChatStore(selectActiveRunning);
@@ -73,7 +75,7 @@ export function ChatApp() {
         } ${collapsed ? 'md:hidden' : ''}`}
         {...(!sidebarOpen ? { 'data-collapsed': 'true' } : {})}
       >
-        <Sidebar onNavigate={() => setSidebarOpen(false)} onHide={() => setCollapsed(true)} />
+        <Sidebar onNavigate={closeDrawer} onHide={hideSidebar} />
       </aside>
       {sidebarOpen && (
         <div

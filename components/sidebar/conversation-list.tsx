@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import { searchConversations, type SearchHit } from '@/lib/browser/chat/search';
@@ -27,7 +27,11 @@ const HEADING = 'px-2.5 pb-1 pt-3 text-xs font-medium text-zinc-500 first:pt-0 d
  * matches of a search. It subscribes to the order and the pinned ids only, so a streaming answer
  * (which changes its conversation on every frame) does not re-render the list.
  */
-export function ConversationList({ query, onSelected, onDelete }: ConversationListProps) {
+export const ConversationList = memo(function ConversationList({
+  query,
+  onSelected,
+  onDelete,
+}: ConversationListProps) {
   const store = useChatStoreApi();
   const order = useChatStore((s) => s.order);
   const pinned = useChatStore(
@@ -115,4 +119,4 @@ export function ConversationList({ query, onSelected, onDelete }: ConversationLi
       {more(order.length)}
     </>
   );
-}
+});

@@ -1,6 +1,7 @@
 'use client';
 
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
+import { prepareSearch } from '@/lib/browser/chat/search';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button, IconButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -23,6 +24,7 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   // Typing stays responsive: the list follows the box a moment later when it has much to do.
   const deferredQuery = useDeferredValue(query);
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
+  const askDelete = useCallback((id: string, title: string) => setPendingDelete({ id, title }), []);
 
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -70,6 +72,12 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
             placeholder="Search chats"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
+            onFocus={() => {
+              // While the reader starts typing: read the conversations once, in an idle moment.
+              const prepare = () => prepareSearch(Object.values(store.getState().conversations));
+              if ('requestIdleCallback' in window) window.requestIdleCallback(prepare);
+              else setTimeout(prepare, 0);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Escape' && query) {
                 e.preventDefault();
@@ -81,11 +89,7 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
         </label>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
-        <ConversationList
-          query={deferredQuery}
-          onSelected={onNavigate}
-          onDelete={(id, title) => setPendingDelete({ id, title })}
-        />
+        <ConversationList query={deferredQuery} onSelected={onNavigate} onDelete={askDelete} />
       </div>
       <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <ImportButton onImported={onNavigate} />

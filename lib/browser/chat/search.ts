@@ -33,6 +33,14 @@ function indexed(c: Conversation): Indexed {
   return entry;
 }
 
+/**
+ * Reads the conversations into the cache ahead of a search (when the search box gets focus), so
+ * the first keystroke does not pay for it.
+ */
+export function prepareSearch(conversations: Iterable<Conversation>): void {
+  for (const c of conversations) indexed(c);
+}
+
 /** The words of a query, lower-cased. */
 export function queryTerms(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
