@@ -1,21 +1,17 @@
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { ChatApp } from '@/components/chat/chat-app';
-import { AppProviders } from '@/components/store/app-providers';
 import { STORED_THEME_SCRIPT } from '@/components/theme/theme-script';
 
 /**
- * The chat's pages (`/` and `/c/<id>`) share this layout, so the app — its store, streams and
- * scroll positions — stays mounted while the address moves between conversations; the pages
- * themselves render nothing. The theme script comes first in the body, before any content, so the
- * stored dark preference applies before the first paint.
+ * The chat's pages. The theme script comes first in the body, before any content, so the stored
+ * dark preference applies before the first paint; it carries the nonce proxy.ts put in this
+ * request's Content-Security-Policy.
  */
-export default function ChatLayout({ children }: { children: ReactNode }) {
+export default async function ChatLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: STORED_THEME_SCRIPT }} />
-      <AppProviders>
-        <ChatApp />
-      </AppProviders>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STORED_THEME_SCRIPT }} />
       {children}
     </>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -50,8 +50,11 @@ function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
   });
 }
 
-/** The chat page: sidebar, header, messages or the new-chat screen, composer, banners. */
-export function ChatApp() {
+/**
+ * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
+ * (who is signed in, rendered by the server) goes in the header.
+ */
+export function ChatApp({ account }: { account?: ReactNode }) {
   const store = useChatStoreApi();
   useConversationRoute(store);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -88,6 +91,7 @@ export function ChatApp() {
         <ChatHeader
           onOpenSidebar={() => setSidebarOpen(true)}
           onShowSidebar={collapsed ? () => setCollapsed(false) : null}
+          account={account}
         />
         <HealthBanner />
         <StorageNotice />

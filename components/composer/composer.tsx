@@ -9,7 +9,7 @@ import { ArrowUpIcon, StopIcon } from '../ui/icons';
 import { EffortSelect } from './effort-select';
 import { selectActiveRunning } from '../store/selectors';
 
-export interface ComposerProps {
+interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
   placeholder?: string | null;
 }
@@ -25,6 +25,9 @@ export function Composer({ placeholder }: ComposerProps = {}) {
   const draft = useChatStore((s) => s.drafts[draftKey] ?? '');
   const running = useChatStore(selectActiveRunning);
   const hydrated = useChatStore((s) => s.hydrated);
+  const limitNotice = useChatStore((s) =>
+    s.limitNotice && s.limitNotice.conversationId === s.activeId ? s.limitNotice.text : null,
+  );
   const { traits, info, id: modelId } = useActiveModel();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const canSend = hydrated && traits !== null && draft.trim() !== '' && !running;
@@ -62,6 +65,14 @@ export function Composer({ placeholder }: ComposerProps = {}) {
 
   return (
     <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+      {limitNotice && (
+        <p
+          role="alert"
+          className="mb-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+        >
+          {limitNotice}
+        </p>
+      )}
       <div className="rounded-2xl border border-zinc-300 bg-white shadow-sm transition-colors focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-teal-500">
         <label htmlFor="composer-input" className="sr-only">
           Message

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
@@ -15,10 +15,12 @@ export interface ChatHeaderProps {
   onOpenSidebar: () => void;
   /** Shows the sidebar again on wide screens; null while it is shown. */
   onShowSidebar: (() => void) | null;
+  /** Who is signed in, with "Sign out"; absent when no sign-in method is configured. */
+  account?: ReactNode;
 }
 
-/** Top bar: sidebar toggle, model picker, settings, export and theme. */
-export function ChatHeader({ onOpenSidebar, onShowSidebar }: ChatHeaderProps) {
+/** Top bar: sidebar toggle, model picker, settings, export, theme, account. */
+export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
   const activeId = useChatStore((s) => s.activeId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
@@ -39,6 +41,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar }: ChatHeaderProps) {
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
+      {account}
       <SettingsDialog
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}

@@ -5,7 +5,7 @@ import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { CheckIcon } from '../ui/icons';
 import { ModelBadges } from './model-badges';
 
-export interface ModelOptionsProps {
+interface ModelOptionsProps {
   id: string;
   models: ModelInfo[];
   selected: string | null;

@@ -4,7 +4,7 @@ import { memo, useEffect, useState } from 'react';
 import { CopyButton } from '../ui/copy-button';
 import { cachedHighlight, requestHighlight } from './highlighter';
 
-export interface CodeBlockProps {
+interface CodeBlockProps {
   code: string;
   language?: string;
   /** The fence is closed: highlight now (never while the code is still arriving). */

@@ -12,7 +12,7 @@ import { ToolCalls } from './tool-calls';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
-export interface AssistantMessageProps {
+interface AssistantMessageProps {
   message: Message;
   modelLabel: string;
   /** Null while the action is unavailable (an answer streams, no usable model). */

@@ -8,7 +8,7 @@ import { EndState } from './end-state';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
-export interface CompletionPairProps {
+interface CompletionPairProps {
   prompt: UserMessage;
   answer: AssistantMessage | undefined;
   onRetry: (() => void) | null;

@@ -4,7 +4,7 @@ import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
 
-export interface EndStateProps {
+interface EndStateProps {
   message: AssistantMessage;
   /** Null when the action is not possible now (another answer streams, no model). */
   onRetry: (() => void) | null;

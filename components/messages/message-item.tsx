@@ -10,7 +10,7 @@ import { UserMessage } from './user-message';
 import { VersionSwitcher } from './version-switcher';
 import { selectRunning } from '../store/selectors';
 
-export interface MessageItemProps {
+interface MessageItemProps {
   conversationId: string;
   index: number;
   /** Text-completion view: prompt and continuation as one plain text. */

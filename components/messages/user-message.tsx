@@ -6,7 +6,7 @@ import { Button, IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { PencilIcon } from '../ui/icons';
 
-export interface UserMessageProps {
+interface UserMessageProps {
   message: Message;
   /** Null while editing is unavailable (an answer streams). */
   onEdit: ((text: string) => void) | null;

@@ -8,7 +8,7 @@ import { PencilIcon, TrashIcon } from '../ui/icons';
 import { MenuButton } from '../ui/menu-button';
 import { MoreIcon, PinIcon } from '../ui/more-icons';
 
-export interface ConversationItemProps {
+interface ConversationItemProps {
   id: string;
   /** Where a search matched in the messages, shown under the title. */
   snippet?: string | undefined;

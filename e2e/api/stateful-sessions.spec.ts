@@ -6,7 +6,9 @@
 import { expect, test } from '@playwright/test';
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { APP_URL, SCENARIO_URL } from '../../testing/stack/ports';
-import { chat, nonce, type BackendRecord } from '../support/chat-client';
+import { backendRecord, chat, nonce } from '../support/chat-client';
+
+type BackendRecord = NonNullable<Awaited<ReturnType<typeof backendRecord>>>;
 
 const MODEL = 'arks:stateful';
 

@@ -28,7 +28,6 @@ export const EMBED_PARAMS = [
   'theme',
   'accent',
 ] as const;
-export type EmbedParam = (typeof EMBED_PARAMS)[number];
 
 /** The page the loader frames. */
 export const EMBED_PATH = '/embed';

@@ -21,7 +21,7 @@ export function promptWords(body: RequestBody): number {
 }
 
 /** The bearer token of an `Authorization: Bearer …` header. */
-export function bearerKey(headers: IncomingHttpHeaders): string | null {
+function bearerKey(headers: IncomingHttpHeaders): string | null {
   const auth = headers.authorization;
   if (!auth) return null;
   const m = /^Bearer\s+(.*)$/iu.exec(auth.trim());

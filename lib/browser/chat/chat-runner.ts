@@ -19,7 +19,7 @@ import {
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
 
-/** What the status region says when an answer ends (never the tokens themselves). */
+/** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   complete: 'Response complete',
   length: 'Response stopped at the token limit',
@@ -30,7 +30,7 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
 };
 
 /** What the runner needs from the store around it. */
-export interface RunnerDeps {
+interface RunnerDeps {
   get: StoreApi<ChatState>['getState'];
   set: StoreApi<ChatState>['setState'];
   saver: SaveScheduler;
@@ -56,7 +56,19 @@ export function createRunner(deps: RunnerDeps) {
 
   const isRunning = (conversationId: string) => controllers.has(conversationId);
 
-  async function run(conversationId: string, messageId: string, body: ChatRequest): Promise<void> {
+  /** What to put back when a limit refuses a new question: it returns to the composer. */
+  interface Undo {
+    messages: Message[];
+    title: string;
+    text: string;
+  }
+
+  async function run(
+    conversationId: string,
+    messageId: string,
+    body: ChatRequest,
+    undo?: Undo,
+  ): Promise<void> {
     const controller = new AbortController();
     controllers.set(conversationId, controller);
     const release = deps.locks?.hold(messageId);
@@ -98,6 +110,32 @@ export function createRunner(deps: RunnerDeps) {
       ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
     });
     batcher.flush();
+    if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
+      // Nothing was sent to the model: the question goes back to the composer, as it was typed.
+      set((s) => {
+        const { [conversationId]: _done, ...running } = s.running;
+        return {
+          ...patchConversation(s, conversationId, (c) => ({
+            ...c,
+            messages: undo.messages,
+            title: undo.title,
+            // Gone for good: a merge with a copy saved before the refusal must not bring them back.
+            removed: [
+              ...(c.removed ?? []),
+              ...c.messages.slice(undo.messages.length).map((m) => m.id),
+            ],
+          })),
+          running,
+          drafts: { ...s.drafts, [conversationId]: undo.text },
+          limitNotice: { conversationId, text: end.error.message },
+        };
+      });
+      if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
+      announce(conversationId, end.error.message);
+      saver.flush(conversationId);
+      release?.();
+      return;
+    }
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
       return {
@@ -131,13 +169,14 @@ export function createRunner(deps: RunnerDeps) {
   /**
    * Starts an answer after `history` (which ends with the user's turn) and bumps the conversation
    * to the top. With `branchFrom`, the messages from that index on become a new version: the ones
-   * they replace stay, hidden, under the same parent (versions.ts).
+   * they replace stay, hidden, under the same parent (versions.ts). `undo` is what a refused new
+   * question puts back.
    */
   function startAnswer(
     conversationId: string,
     history: Message[],
     model: ModelTraits,
-    branchFrom?: number,
+    { branchFrom, undo }: { branchFrom?: number; undo?: Undo } = {},
   ): void {
     const conversation = get().conversations[conversationId];
     if (!conversation || isRunning(conversationId)) return;
@@ -162,13 +201,14 @@ export function createRunner(deps: RunnerDeps) {
       }),
       order: bumpOrder(s.order, conversationId),
     }));
-    void run(conversationId, assistant.id, body);
+    void run(conversationId, assistant.id, body, undo);
   }
 
   return {
     send(conversationId: string, text: string, model: ModelTraits): void {
       const conversation = get().conversations[conversationId];
       if (!conversation || isRunning(conversationId) || !text.trim()) return;
+      const undo = { messages: conversation.messages, title: conversation.title, text };
       const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
         set((s) =>
@@ -179,7 +219,7 @@ export function createRunner(deps: RunnerDeps) {
           })),
         );
       }
-      startAnswer(conversationId, [...conversation.messages, user], model);
+      startAnswer(conversationId, [...conversation.messages, user], model, { undo });
     },
 
     stop(conversationId: string): void {
@@ -190,7 +230,9 @@ export function createRunner(deps: RunnerDeps) {
       const conversation = get().conversations[conversationId];
       const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
       if (!conversation || index < 1) return;
-      startAnswer(conversationId, conversation.messages.slice(0, index), model, index);
+      startAnswer(conversationId, conversation.messages.slice(0, index), model, {
+        branchFrom: index,
+      });
     },
 
     editAndResend(
@@ -205,7 +247,9 @@ export function createRunner(deps: RunnerDeps) {
       if (!conversation || !original || original.role !== 'user' || !text.trim()) return;
       // A new message, not a changed one: the original stays as the earlier version.
       const edited: Message = { ...original, id: newId(), content: text, createdAt: now() };
-      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model, index);
+      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model, {
+        branchFrom: index,
+      });
     },
 
     continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void {

@@ -28,6 +28,11 @@ export interface ChatState {
    * never their tokens. `seq` changes with every announcement so a repeat is announced again.
    */
   announcement: { text: string; seq: number } | null;
+  /**
+   * A message a limit refused (`429`): it went back to the composer, and this says why and when
+   * to try again, above the composer of that conversation.
+   */
+  limitNotice: { conversationId: string; text: string } | null;
 }
 
 /** Draft key of the composer when no conversation is open yet. */
@@ -47,6 +52,7 @@ export function initialChatState(): ChatState {
     storageNotice: null,
     newChatSettings: { ...DEFAULT_SETTINGS },
     announcement: null,
+    limitNotice: null,
   };
 }
 

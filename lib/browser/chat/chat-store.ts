@@ -76,7 +76,7 @@ export interface ChatStoreDeps {
   newId?: () => string;
   scheduleFrame: ScheduleFrame;
   timers: TimerApi;
-  /** Streaming answers are saved at least this often (at least every second). */
+  /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
   saveIntervalMs?: number;
   chatUrl?: string;
   /** The other tabs showing the same conversations (the chat page); none in the widget. */
@@ -94,7 +94,8 @@ function metaOf(s: ChatState): StoredMeta {
 
 /**
  * Creates a chat store: one per provider component, never a module-level singleton (ARCHITECTURE.md,
- * "House style"). Vanilla zustand so it runs and is tested without React.
+ * "Where state lives"), so the page and the widget each have their own. Vanilla zustand, so it
+ * runs and is tested without React.
  */
 export function createChatStore(deps: ChatStoreDeps): ChatStore {
   const now = deps.now ?? Date.now;
@@ -274,6 +275,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       send(text, model) {
+        if (get().limitNotice) set({ limitNotice: null });
         const s = get();
         let id = s.activeId;
         if (!id || !s.conversations[id]) {

@@ -23,11 +23,14 @@ export function mergeConversations(
   follow: (localId: string) => boolean = () => false,
 ): Conversation {
   let differs = false;
+  const removed = new Set([...(local.removed ?? []), ...(incoming.removed ?? [])]);
   const nodes = new Map<string, { parent: string; message: Message }>();
-  for (const node of allMessages(incoming)) nodes.set(node.message.id, node);
+  for (const node of allMessages(incoming))
+    if (!removed.has(node.message.id)) nodes.set(node.message.id, node);
   const localNodes = allMessages(local);
   const known = new Set(localNodes.map((n) => n.message.id));
   for (const node of localNodes) {
+    if (removed.has(node.message.id)) continue;
     const theirs = nodes.get(node.message.id);
     if (!theirs) {
       nodes.set(node.message.id, node);
@@ -65,10 +68,12 @@ export function mergeConversations(
 
   const fields = mergeFields(local, incoming);
   if (fields !== null) differs = true;
+  if (removed.size > (local.removed?.length ?? 0)) differs = true;
   if (!differs && sameVersions(local.versions, versions)) return local;
   return {
     ...local,
     ...fields,
+    ...(removed.size ? { removed: [...removed] } : {}),
     createdAt: Math.min(local.createdAt, incoming.createdAt),
     updatedAt: Math.max(local.updatedAt, incoming.updatedAt),
     messages: path.map((m) => nodes.get(m.id)!.message),

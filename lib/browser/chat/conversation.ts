@@ -17,9 +17,6 @@ export const DEFAULT_SETTINGS: ConversationSettings = {
   reasoningEffort: null,
 };
 
-/** Whether a conversation is a chat or prompt → continuation pairs (text-completion models). */
-export type ConversationKind = 'chat' | 'completion';
-
 export interface Conversation {
   id: string;
   title: string;
@@ -39,6 +36,11 @@ export interface Conversation {
   versions?: Record<string, string[]>;
   /** Messages off the shown path (earlier versions and the turns written under them), by id. */
   hidden?: Record<string, HiddenMessage>;
+  /**
+   * Ids of messages taken back (a question a limit refused): a merge with a copy that still has
+   * them leaves them out.
+   */
+  removed?: string[];
   /** Pinned conversations are listed first in the sidebar. */
   pinned?: boolean;
   /**

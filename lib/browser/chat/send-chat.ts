@@ -2,9 +2,10 @@ import type { ChatRequest } from '../../protocol/chat-request';
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
+import { rateLimitSentence } from './rate-limit-sentence';
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
-export interface SendChatOptions {
+interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;
@@ -17,7 +18,7 @@ export interface SendChatOptions {
 /**
  * POSTs a chat request and feeds its events to `onEvent`. Never throws: returns how the run ended.
  * Aborting `signal` aborts the fetch, which closes the connection so the server closes the
- * upstream request too (ARCHITECTURE.md, diagram: stop button → AbortController).
+ * upstream request too (ARCHITECTURE.md, "The stream, end to end").
  */
 export async function sendChat(options: SendChatOptions): Promise<RunEnd> {
   const { signal } = options;
@@ -69,9 +70,21 @@ async function httpError(
     // The body is unreadable: fall back to the status line below.
   }
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
+    const parsed = JSON.parse(text) as {
+      error?: { message?: unknown; code?: unknown; limit?: unknown; retry_after_s?: unknown };
+    };
     const message = parsed.error?.message;
     const code = parsed.error?.code;
+    if (code === 'rate_limited') {
+      const { limit, retry_after_s: retry } = parsed.error!;
+      const sentence = rateLimitSentence(
+        typeof limit === 'string' ? limit : undefined,
+        typeof retry === 'number'
+          ? retry
+          : Number(response.headers.get('Retry-After')) || undefined,
+      );
+      return { status, code, message: sentence };
+    }
     if (typeof message === 'string' && message) {
       return { status, message, code: typeof code === 'string' ? code : `http_${status}` };
     }

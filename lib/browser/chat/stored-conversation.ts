@@ -55,6 +55,8 @@ export function readConversation(
     if (Object.keys(versions).length) conversation.versions = versions;
   }
   if (value.pinned === true) conversation.pinned = true;
+  if (Array.isArray(value.removed))
+    conversation.removed = value.removed.filter((id): id is string => typeof id === 'string');
   const changed = readChanged(value.changed);
   if (changed) conversation.changed = changed;
   return { ok: true, conversation };

@@ -4,13 +4,13 @@ import type { ConfiguredModel, ProviderConfig, RunnelConfig } from '../config/sc
 import { asNumber, asObject, asString } from '../upstream/json-fields';
 import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
 
-export interface CatalogDeps {
+interface CatalogDeps {
   fetch: typeof fetch;
   now: () => number;
 }
 
 /** What the backend's `/models` said, or why it said nothing. */
-export type ListingResult =
+type ListingResult =
   | { ok: true; models: { id: string; contextLength?: number }[] }
   | { ok: false; reachable: boolean; status?: number };
 
@@ -89,7 +89,7 @@ function toModel(
 }
 
 /** The models of one provider: its listing merged with its configuration. */
-export function mergeModels(
+function mergeModels(
   config: RunnelConfig,
   provider: ProviderConfig,
   listing: ListingResult,
@@ -112,8 +112,7 @@ export function mergeModels(
   return out;
 }
 
-export type ResolveResult =
-  { ok: true; model: ResolvedModel; provider: ProviderConfig } | { ok: false };
+type ResolveResult = { ok: true; model: ResolvedModel; provider: ProviderConfig } | { ok: false };
 
 /**
  * The model catalog: each provider's `/models` (cached briefly) merged with configuration. A
