@@ -102,4 +102,13 @@ describe('merging two tabs’ copies of a conversation', () => {
     };
     expect(ids(mergeConversations(theirs, switched, 9, () => true))).toEqual(['u1', 'a1b']);
   });
+
+  it('messages taken back (a refused question) stay out, whichever copy still has them', () => {
+    const saved = { ...base(), messages: [...base().messages, user('u2', 3), answer('a2', 4)] };
+    const undone = { ...base(), removed: ['u2', 'a2'] };
+    const merged = mergeConversations(undone, saved, 9);
+    expect(ids(merged)).toEqual(['u1', 'a1']);
+    expect(merged.hidden ?? {}).toEqual({});
+    expect(ids(mergeConversations(saved, undone, 9))).toEqual(['u1', 'a1']);
+  });
 });
