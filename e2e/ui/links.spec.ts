@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, waitReady } from './helpers';
+import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -23,13 +24,6 @@ async function newConversation(page: Page, text: string): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
-/** The sidebar, opened first on narrow screens (where it is a drawer). */
-async function sidebar(page: Page) {
-  const open = page.getByRole('button', { name: 'Open conversations' });
-  if (await open.isVisible()) await open.click();
-  return page.getByRole('navigation', { name: 'Conversations' });
-}
-
 for (const view of VIEWS) {
   test.describe(`${view.width} px, ${view.scheme}`, () => {
     test.use({ viewport: { width: view.width, height: view.height }, colorScheme: view.scheme });
@@ -44,14 +38,14 @@ for (const view of VIEWS) {
       await pickModel(page, 'vllm:chat');
       const first = await newConversation(page, `Alpha ${marker}`);
       // A new chat from the sidebar is `/` again; its first message gives it an address.
-      await (await sidebar(page)).getByRole('button', { name: 'New chat' }).click();
+      await (await openSidebar(page)).getByRole('button', { name: 'New chat' }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
       const second = await newConversation(page, `Beta ${marker}`);
       expect(second).not.toBe(first);
 
       // The sidebar's entries are links to those addresses.
-      const nav = await sidebar(page);
+      const nav = await openSidebar(page);
       const alpha = nav.getByRole('link', { name: `Alpha ${marker}` });
       await expect(alpha).toHaveAttribute('href', first);
       await alpha.click();

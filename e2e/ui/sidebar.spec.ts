@@ -3,9 +3,10 @@
  * groups, pinning, titles using the whole row, the sidebar hidden and shown on wide screens. At
  * 1280 px in light and 360 px in dark.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openApp, reloadApp } from './helpers';
 import { manyConversations, seedConversations } from './seed';
+import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -15,15 +16,6 @@ const VIEWS = [
 ] as const;
 
 const DAY = 86_400_000;
-
-/** The sidebar, opened first on narrow screens (where it is a drawer). */
-async function sidebar(page: Page) {
-  const open = page.getByRole('button', { name: 'Open conversations' });
-  if (await open.isVisible()) await open.click();
-  const nav = page.getByRole('navigation', { name: 'Conversations' });
-  await expect(nav.getByRole('searchbox', { name: 'Search chats' })).toBeInViewport();
-  return nav;
-}
 
 for (const view of VIEWS) {
   test.describe(`${view.width} px, ${view.scheme}`, () => {
@@ -38,7 +30,7 @@ for (const view of VIEWS) {
       seeds[3]!.title = 'Zanzibar packing list';
       await seedConversations(page, seeds);
       await reloadApp(page);
-      const nav = await sidebar(page);
+      const nav = await openSidebar(page);
       await expect(
         nav.getByRole('link', { name: 'Seeded conversation 0', exact: true }),
       ).toBeVisible();
@@ -122,7 +114,7 @@ for (const view of VIEWS) {
         },
       ]);
       await reloadApp(page);
-      const nav = await sidebar(page);
+      const nav = await openSidebar(page);
       const headings = nav.getByRole('heading', { level: 2 });
       await expect(headings).toHaveText(['Today', 'Yesterday', 'Previous 7 days', 'Older']);
       const group = (name: string) => nav.getByRole('region', { name });
@@ -152,7 +144,7 @@ for (const view of VIEWS) {
       await expect(group('Older').getByRole('link')).toHaveText(['Weekend hike around Lake Bled']);
       await page.waitForTimeout(300);
       await reloadApp(page);
-      const again = await sidebar(page);
+      const again = await openSidebar(page);
       await expect(again.getByRole('region', { name: 'Pinned' }).getByRole('link')).toHaveText([
         'Asked long ago',
       ]);

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, send, waitReady } from './helpers';
+import { closeSidebar, openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -12,18 +13,6 @@ const VIEWS = [
   { width: 1280, height: 860, scheme: 'light' },
   { width: 360, height: 760, scheme: 'dark' },
 ] as const;
-
-/** The sidebar, opened first on narrow screens (where it is a drawer). */
-async function sidebar(page: Page) {
-  const open = page.getByRole('button', { name: 'Open conversations' });
-  if (await open.isVisible()) await open.click();
-  return page.getByRole('navigation', { name: 'Conversations' });
-}
-
-/** Closes the drawer on narrow screens (a click on the dimmed page beside it). */
-async function closeSidebar(page: Page) {
-  if ((page.viewportSize()?.width ?? 1280) < 768) await page.mouse.click(340, 400);
-}
 
 for (const view of VIEWS) {
   test.describe(`${view.width} px, ${view.scheme}`, () => {
@@ -40,7 +29,7 @@ for (const view of VIEWS) {
       await pickModel(a, 'vllm:chat');
       await send(a, `Shared ${marker}`);
       await expect(lastAnswer(a)).toHaveAttribute('data-status', 'complete');
-      const navB = await sidebar(b);
+      const navB = await openSidebar(b);
       await expect(navB.getByRole('link', { name: `Shared ${marker}` })).toBeVisible();
       await navB.getByRole('link', { name: `Shared ${marker}` }).click();
       await expect(b).toHaveURL(a.url());
@@ -53,7 +42,7 @@ for (const view of VIEWS) {
       await expect(lastAnswer(b)).toHaveAttribute('data-status', 'complete');
 
       // A rename in B shows in A.
-      const nav = await sidebar(b);
+      const nav = await openSidebar(b);
       await nav.getByRole('link', { name: `Shared ${marker}` }).hover();
       await nav.getByRole('button', { name: `Options for “Shared ${marker}”` }).click();
       await nav.getByRole('menuitem', { name: 'Rename' }).click();
@@ -63,7 +52,7 @@ for (const view of VIEWS) {
       await closeSidebar(b);
 
       // Deleted in A: B, which shows it, says it is gone.
-      const navA = await sidebar(a);
+      const navA = await openSidebar(a);
       await navA.getByRole('link', { name: `Renamed ${marker}` }).hover();
       await navA.getByRole('button', { name: `Options for “Renamed ${marker}”` }).click();
       await navA.getByRole('menuitem', { name: 'Delete' }).click();
@@ -71,9 +60,9 @@ for (const view of VIEWS) {
       await expect(
         b.getByRole('heading', { name: 'This conversation is not on this device' }),
       ).toBeVisible();
-      await expect((await sidebar(b)).getByRole('link', { name: `Renamed ${marker}` })).toHaveCount(
-        0,
-      );
+      await expect(
+        (await openSidebar(b)).getByRole('link', { name: `Renamed ${marker}` }),
+      ).toHaveCount(0);
     });
   });
 }
