@@ -4,18 +4,37 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
+import { mergeConversations } from '@/lib/browser/chat/conversation-merge';
 import { createPersistence } from '@/lib/browser/chat/persistence';
+import { createRemoteSync } from '@/lib/browser/chat/remote-sync';
+import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
+import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { ThemeProvider } from '../theme/theme-provider';
-import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
+import {
+  ChatStoreProvider,
+  type PersistenceFactory,
+  type TabSharingFactory,
+} from './chat-store-provider';
 import { createQueryClient } from './query-client';
 
-/** The chat page's conversations: its IndexedDB database, with the meta stash for page hide. */
+/**
+ * The chat page's conversations: its IndexedDB database, with the meta stash for page hide, saved
+ * merged with what other tabs wrote.
+ */
 const pagePersistence: PersistenceFactory = (onFallback) =>
   createPersistence(
     createIdbBackend(),
     onFallback,
     createStorageStash(() => window.localStorage, 'runnel:meta-stash'),
+    (mine, stored) => mergeConversations(mine, stored, Date.now()),
   );
+
+/** Other tabs of the chat page: told of changes, theirs merged in, runs known by their locks. */
+const pageTabs: TabSharingFactory = () => ({
+  channel: createBroadcastTabChannel(),
+  locks: createWebRunLocks(),
+  createRemoteSync,
+});
 
 /** Server state (TanStack Query), client state (the chat store) and the theme, per page. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -23,7 +42,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <ChatStoreProvider createPersistence={pagePersistence} shareWithTabs>
+        <ChatStoreProvider createPersistence={pagePersistence} shareWithTabs={pageTabs}>
           {children}
         </ChatStoreProvider>
       </ThemeProvider>

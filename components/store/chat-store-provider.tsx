@@ -2,14 +2,15 @@
 
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
-import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
-import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { useApiFetch } from './api-fetch';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
 
 /** The store of the nearest `ChatStoreProvider`. */
 export const ChatStoreContext = createContext<ChatStore | null>(null);
+
+/** How a page shares its conversations with its other tabs (the chat page; not the widget). */
+export type TabSharingFactory = () => Pick<ChatStoreDeps, 'channel' | 'locks' | 'createRemoteSync'>;
 
 /** Where a page keeps its conversations (the chat page's database, or the widget's). */
 export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>;
@@ -21,16 +22,16 @@ export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>
  */
 export function ChatStoreProvider({
   createPersistence,
-  shareWithTabs = false,
+  shareWithTabs,
   children,
 }: {
   /** Read once, when the store is created. */
   createPersistence: PersistenceFactory;
   /**
-   * Whether other tabs show the same conversations (the chat page): changes are then announced to
+   * When other tabs show the same conversations (the chat page): changes are then announced to
    * them and theirs merged in, and answers streaming elsewhere are left to their tab. Read once.
    */
-  shareWithTabs?: boolean;
+  shareWithTabs?: TabSharingFactory;
   children: ReactNode;
 }) {
   const apiFetch = useApiFetch();
@@ -41,9 +42,7 @@ export function ChatStoreProvider({
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
       // Not while rendering on the server: Node has a BroadcastChannel of its own.
-      ...(shareWithTabs && typeof window !== 'undefined'
-        ? { channel: createBroadcastTabChannel(), locks: createWebRunLocks() }
-        : {}),
+      ...(shareWithTabs && typeof window !== 'undefined' ? shareWithTabs() : {}),
     }),
   );
   useStoreLifecycle(store);

@@ -3,9 +3,11 @@
  * fake `/api/chat`, frames run by hand, sequential ids, and optionally a tab channel and run locks.
  */
 import { createChatStore } from '../../lib/browser/chat/chat-store';
+import { mergeConversations } from '../../lib/browser/chat/conversation-merge';
 import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
 import type { AssistantMessage } from '../../lib/browser/chat/message';
 import { createPersistence } from '../../lib/browser/chat/persistence';
+import { createRemoteSync } from '../../lib/browser/chat/remote-sync';
 import type { RunLocks } from '../../lib/browser/chat/run-locks';
 import type { TabChannel, TabMessage } from '../../lib/browser/chat/tab-channel';
 import { fakeFetch, manualFrames } from './chat-test-support';
@@ -32,7 +34,16 @@ export function createTestStore(
   let id = 0;
   let clock = 1_000;
   const store = createChatStore({
-    createPersistence: (onFallback) => createPersistence(backend, onFallback),
+    // A store that shares with other tabs saves merged, as the chat page does.
+    createPersistence: (onFallback) =>
+      createPersistence(
+        backend,
+        onFallback,
+        undefined,
+        options.channel
+          ? (mine, stored) => mergeConversations(mine, stored, Date.now())
+          : undefined,
+      ),
     fetch: f,
     now: () => ++clock,
     newId: () => `${options.idPrefix ?? 'id'}${++id}`,
@@ -42,7 +53,7 @@ export function createTestStore(
       clearTimeout: (h) => clearTimeout(h as never),
     },
     saveIntervalMs: 20,
-    ...(options.channel ? { channel: options.channel } : {}),
+    ...(options.channel ? { channel: options.channel, createRemoteSync } : {}),
     ...(options.locks ? { locks: options.locks } : {}),
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;

@@ -21,7 +21,7 @@ import type { ScheduleFrame } from './frame-batcher';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
 import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
-import { createRemoteSync } from './remote-sync';
+import type { createRemoteSync } from './remote-sync';
 import type { RunLocks } from './run-locks';
 import { createSaveScheduler, type TimerApi } from './save-scheduler';
 import type { TabChannel } from './tab-channel';
@@ -83,6 +83,11 @@ export interface ChatStoreDeps {
   channel?: TabChannel | null;
   /** Which tab streams which answer (run-locks.ts); without, a `streaming` answer on load is cut off. */
   locks?: RunLocks | null;
+  /**
+   * Merges other tabs' changes in (remote-sync.ts). Passed in rather than imported so a page
+   * without other tabs (the widget) does not ship it.
+   */
+  createRemoteSync?: typeof createRemoteSync;
 }
 
 const META_KEY = '\u0000meta';
@@ -163,7 +168,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         };
       });
     };
-    const remote = createRemoteSync({
+    const remote = deps.createRemoteSync?.({
       get,
       set,
       persistence,
@@ -174,7 +179,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       forget,
       wroteHere: (id) => wroteHere.has(id),
     });
-    channel?.listen((message) => remote.receive(message));
+    if (remote) channel?.listen((message) => remote.receive(message));
 
     return {
       ...initialChatState(),
@@ -186,9 +191,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         const settled: string[] = [];
         for (const c of snapshot.conversations) {
           // With run locks, an answer still streaming in another tab is left to that tab.
-          const messages = locks
-            ? c.messages
-            : c.messages.map((m) => (isAssistant(m) ? settleInterrupted(m) : m));
+          const messages =
+            locks && remote
+              ? c.messages
+              : c.messages.map((m) => (isAssistant(m) ? settleInterrupted(m) : m));
           if (messages.some((m, i) => m !== c.messages[i])) settled.push(c.id);
           conversations[c.id] = { ...c, messages };
         }
@@ -202,8 +208,8 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           lastModel: s.lastModel ?? lastModel,
         }));
         for (const id of settled) saver.flush(id);
-        for (const id of Object.keys(conversations)) remote.watchStreaming(id);
-        remote.afterHydration();
+        for (const id of Object.keys(conversations)) remote?.watchStreaming(id);
+        remote?.afterHydration();
         // Meta may have come from the page-hide stash: put it in the database (which clears it).
         touchMeta();
       },

@@ -1,5 +1,4 @@
 import type { Conversation } from './conversation';
-import { mergeConversations } from './conversation-merge';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash } from './meta-stash';
 import { readConversation } from './stored-conversation';
@@ -24,8 +23,8 @@ export interface ChatPersistence {
   /** One conversation as stored now (another tab may have changed it), or null. */
   loadConversation?(id: string): Promise<Conversation | null>;
   /**
-   * Saves a conversation merged with the stored copy (another tab may have written it since), so
-   * no message either tab added is lost; the tab's own shown path wins.
+   * Saves a conversation — with a `merge`, merged with the stored copy (another tab may have
+   * written it since), so no message either tab added is lost.
    */
   saveConversation(conversation: Conversation): Promise<void>;
   deleteConversation(id: string): Promise<void>;
@@ -73,6 +72,11 @@ export function createPersistence(
   primary: KvBackend,
   onFallback: (message: string) => void,
   stash?: MetaStash,
+  /**
+   * Combines this tab's copy with the stored one (conversation-merge.ts), for pages that other tabs
+   * write too; without, a save replaces what is stored.
+   */
+  merge?: (mine: Conversation, stored: Conversation) => Conversation,
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
@@ -121,10 +125,12 @@ export function createPersistence(
     saveConversation: (c) =>
       guard(
         (kv) =>
-          kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
-            const theirs = toConversation(stored);
-            return theirs ? mergeConversations(c, theirs, Date.now()) : c;
-          }),
+          merge
+            ? kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
+                const theirs = toConversation(stored);
+                return theirs ? merge(c, theirs) : c;
+              })
+            : kv.set(CONVERSATION_PREFIX + c.id, c),
         () => undefined,
       ),
     deleteConversation: (id) =>
