@@ -1,91 +1,101 @@
 'use client';
 
+import { useRef, useState } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
-import { formatCount, formatCredits, formatDuration } from '../ui/format';
+import { IconButton } from '../ui/button';
+import { DotsIcon } from '../ui/more-icons';
+import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
+import { usageItems, type UsageItem } from './usage-items';
 
-/** Time to first token: the server's measurement when it sent one, else the client's. */
-function ttftMs(m: AssistantMessage): number | undefined {
-  if (typeof m.timing.serverTtftMs === 'number') return m.timing.serverTtftMs;
-  return m.timing.firstTokenAt !== undefined ? m.timing.firstTokenAt - m.timing.sentAt : undefined;
-}
+// Labels and values keep at least 4.5:1 against the page in both themes (WCAG AA for small text).
+const LABEL = 'text-zinc-600 dark:text-zinc-400';
+const VALUE = 'tabular-nums text-zinc-800 dark:text-zinc-200';
 
-/**
- * Completion tokens per second of the current run, from first token to end (while streaming, to
- * when the latest count arrived). Once done, the server's clock is used: it saw the tokens arrive
- * one by one, while the browser may receive a short answer in a single read.
- */
-function tokensPerSecond(m: AssistantMessage): number | undefined {
-  const run =
-    m.usage && m.priorUsage
-      ? m.usage.completion_tokens - m.priorUsage.completion_tokens
-      : m.usage?.completion_tokens;
-  const { serverTtftMs, serverDurationMs } = m.timing;
-  if (run !== undefined && typeof serverTtftMs === 'number' && serverDurationMs !== undefined) {
-    const generating = serverDurationMs - serverTtftMs;
-    if (generating >= 50) return run / (generating / 1000);
-  }
-  const start = m.timing.firstTokenAt;
-  if (run === undefined || start === undefined) return undefined;
-  const end = m.status === 'streaming' ? m.timing.usageAt : m.timing.endedAt;
-  if (end === undefined) return undefined;
-  const seconds = (end - start) / 1000;
-  return seconds >= 0.2 ? run / seconds : undefined;
-}
-
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ item, className = '' }: { item: UsageItem; className?: string }) {
   return (
-    <span className="whitespace-nowrap">
-      <span className="text-zinc-400 dark:text-zinc-500">{label} </span>
-      <span className="tabular-nums text-zinc-600 dark:text-zinc-300">{value}</span>
+    <span className={`whitespace-nowrap ${className}`}>
+      <span className={LABEL}>{item.label} </span>
+      <span className={VALUE}>{item.value}</span>
+    </span>
+  );
+}
+
+/** Every figure, in a small popover above the footer (on a phone the line shows only a few). */
+function AllFigures({ items }: { items: UsageItem[] }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLSpanElement>(null);
+  useDismissOnOutsidePointer(rootRef, open, setOpen);
+  return (
+    <span
+      ref={rootRef}
+      className="relative inline-flex"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <IconButton
+        label="All figures"
+        size="sm"
+        aria-expanded={open}
+        className="-my-1.5 h-7! w-7!"
+        onClick={() => setOpen(!open)}
+      >
+        <DotsIcon />
+      </IconButton>
+      {open && (
+        <dl
+          role="group"
+          aria-label="Answer figures"
+          className="absolute bottom-full left-0 z-20 mb-1 grid w-60 max-w-[calc(100vw-2rem)] grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-zinc-200 bg-white p-3 text-xs shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {items.map((item) => (
+            <div key={item.label} className="contents">
+              <dt className={LABEL}>{item.label}</dt>
+              <dd className={`${VALUE} text-right`}>{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </span>
   );
 }
 
 /**
- * Token usage under an answer, live while it streams: prompt, completion and reasoning tokens,
- * tokens per second, time to first token, credits used and balance when the backend reports them.
- * An answer that ended without usage says "Usage unknown" rather than showing zeros.
+ * The figures under an answer, live while it streams: tokens, speed, time to first token as the
+ * reader waited for it, and credits with their unit. One line: on a phone only the main figures,
+ * the rest behind "All figures". An answer that ended without usage says "Usage unknown".
  */
-export function UsageLine({ message }: { message: AssistantMessage }) {
+export function UsageLine({
+  message,
+  creditUnit,
+}: {
+  message: AssistantMessage;
+  creditUnit?: string;
+}) {
   const streaming = message.status === 'streaming';
-  const u = message.usage;
-  const ttft = ttftMs(message);
-  const tps = tokensPerSecond(message);
-  if (!u && !streaming && ttft === undefined) {
-    return (
-      <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="usage">
-        Usage unknown
-      </p>
-    );
-  }
+  const items = usageItems(message, creditUnit);
+  const hasCounts = items.some((i) => i.label === 'Completion');
   return (
-    <p
+    <div
       data-testid="usage"
       data-usage-final={message.usageFinal ? 'true' : 'false'}
-      {...(u ? { 'data-completion-tokens': u.completion_tokens } : {})}
-      className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs"
+      {...(message.usage ? { 'data-completion-tokens': message.usage.completion_tokens } : {})}
+      className="flex min-w-0 flex-nowrap items-center gap-x-3 overflow-hidden text-xs sm:flex-wrap sm:overflow-visible"
     >
-      {u ? (
-        <>
-          <Item label="Prompt" value={formatCount(u.prompt_tokens)} />
-          <Item label="Completion" value={formatCount(u.completion_tokens)} />
-          {u.reasoning_tokens !== undefined && (
-            <Item label="Reasoning" value={formatCount(u.reasoning_tokens)} />
-          )}
-        </>
-      ) : (
-        <span className="text-zinc-500 dark:text-zinc-400">
-          {streaming ? 'Counting tokens…' : 'Usage unknown'}
+      {!hasCounts && (
+        <span className={LABEL}>
+          {streaming ? 'Waiting for the first tokens…' : 'Usage unknown'}
         </span>
       )}
-      {tps !== undefined && <Item label="Speed" value={`${tps.toFixed(1)} tok/s`} />}
-      {ttft !== undefined && <Item label="TTFT" value={formatDuration(ttft)} />}
-      {u?.credits_used !== undefined && (
-        <Item label="Credits used" value={formatCredits(u.credits_used)} />
-      )}
-      {u?.credit_balance !== undefined && (
-        <Item label="Balance" value={formatCredits(u.credit_balance)} />
-      )}
-    </p>
+      {items
+        .filter((i) => !i.detail)
+        .map((item) => (
+          <Item key={item.label} item={item} className={item.primary ? '' : 'hidden sm:inline'} />
+        ))}
+      {items.length > 0 && <AllFigures items={items} />}
+    </div>
   );
 }

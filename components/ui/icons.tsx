@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+/** Props of every icon: an SVG's. */
+export type IconProps = SVGProps<SVGSVGElement>;
 
 /** A 24×24 stroke icon; decorative (aria-hidden) unless given a title by its caller. */
-function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -18,6 +18,8 @@ export interface ModelInfo {
   vision?: boolean;
   reasoning?: boolean;
   context_length?: number;
+  /** What the provider's credits count (`credits`), when it reports credits in its usage. */
+  credit_unit?: string;
 }
 
 /** `GET /api/models`. */

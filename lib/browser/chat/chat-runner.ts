@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatRequest } from '../../protocol/chat-request';
+import type { Attachment } from '../attachments/attachment';
 import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { applyEvent, finishRun } from './apply-event';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
@@ -125,14 +126,25 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   return {
-    send(conversationId: string, text: string, model: ModelTraits): void {
+    send(
+      conversationId: string,
+      text: string,
+      model: ModelTraits,
+      attachments: readonly Attachment[] = [],
+    ): void {
       const conversation = get().conversations[conversationId];
-      if (!conversation || isRunning(conversationId) || !text.trim()) return;
-      const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
+      if (!conversation || isRunning(conversationId) || (!text.trim() && !attachments.length))
+        return;
+      const user: Message = {
+        id: newId(),
+        role: 'user',
+        content: text,
+        createdAt: now(),
+        ...(attachments.length ? { attachments: [...attachments] } : {}),
+      };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
-        set((s) =>
-          patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })),
-        );
+        const title = deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '));
+        set((s) => patchConversation(s, conversationId, (c) => ({ ...c, title })));
       }
       startAnswer(conversationId, [...conversation.messages, user], model);
     },

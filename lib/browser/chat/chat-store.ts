@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Attachment } from '../attachments/attachment';
 import { settleInterrupted } from './apply-event';
 import type { ModelTraits } from './build-request';
 import { createRunner } from './chat-runner';
@@ -36,8 +37,8 @@ export interface ChatActions {
   /** Settings of a conversation, or of the next new one when `id` is null. */
   updateSettings(id: string | null, patch: Partial<ConversationSettings>): void;
   setDraft(key: string, text: string): void;
-  /** Sends `text` in the active conversation (creating one) and streams the answer. */
-  send(text: string, model: ModelTraits): void;
+  /** Sends `text` (and attachments) in the active conversation (creating one), streams the answer. */
+  send(text: string, model: ModelTraits, attachments?: readonly Attachment[]): void;
   /** Aborts the answer streaming in a conversation; the partial answer is kept as `stopped`. */
   stop(conversationId: string): void;
   /** Replaces an answer (Regenerate, Retry) with a new one; later messages are dropped. */
@@ -203,7 +204,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      send(text, model) {
+      send(text, model, attachments = []) {
         const s = get();
         let id = s.activeId;
         if (!id || !s.conversations[id]) {
@@ -221,7 +222,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
         }
-        runner.send(id, text, model);
+        runner.send(id, text, model, attachments);
         // A question is saved the moment it is sent, and a new conversation becomes the active one
         // on disk at once: a reload a few ms later must find both (only token updates are throttled).
         saver.flush(id);

@@ -3,6 +3,7 @@ import 'server-only';
 import type { ConfiguredModel, ProviderConfig, RunnelConfig } from '../config/schema';
 import { asNumber, asObject, asString } from '../upstream/json-fields';
 import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
+import { PRESETS } from './presets';
 
 export interface CatalogDeps {
   fetch: typeof fetch;
@@ -83,6 +84,9 @@ function toModel(
     ...(vision !== undefined ? { vision } : {}),
     ...(reasoning !== undefined ? { reasoning } : {}),
     ...(contextLength ? { context_length: contextLength } : {}),
+    ...(PRESETS[provider.preset].creditUnit
+      ? { credit_unit: PRESETS[provider.preset].creditUnit }
+      : {}),
   };
 }
 

@@ -33,6 +33,8 @@ export interface Preset {
   continueFinalMessage: boolean;
   /** tAI's bracketed failure notice (seed 003). */
   bracketedNotice: boolean;
+  /** What the provider's `credits_used` / `credit_balance` count, shown after the numbers. */
+  creditUnit?: string;
 }
 
 /** Top-level fields ARK Cloud documents; it rejects anything else with 400 (seed 001). */
@@ -134,6 +136,8 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: false,
     bracketedNotice: false,
+    // ARK bills in credits: its usage reports `credits_used` and `credit_balance` (seed 000).
+    creditUnit: 'credits',
   },
   acs: {
     id: 'acs',

@@ -8,6 +8,7 @@ import { benchScenarios } from './bench';
 import { vllmError } from './common';
 import { vllmFailureScenarios } from './vllm-failures';
 import { vllmStreamScenarios } from './vllm-streams';
+import { vllmVisionScenarios } from './vllm-vision';
 
 const chat = vllmStreamScenarios.chat;
 if (!chat) throw new Error('vLLM chat scenario missing');
@@ -16,7 +17,12 @@ if (!chat) throw new Error('vLLM chat scenario missing');
 export const vllmProvider: ProviderDef = {
   name: 'vllm',
   flavor: vllmFlavor,
-  scenarios: { ...vllmStreamScenarios, ...vllmFailureScenarios, ...benchScenarios },
+  scenarios: {
+    ...vllmStreamScenarios,
+    ...vllmVisionScenarios,
+    ...vllmFailureScenarios,
+    ...benchScenarios,
+  },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>
     vllmError(404, `The model \`${model}\` does not exist.`, 'NotFoundError', 'model'),
