@@ -4,7 +4,9 @@ import { memo, useState } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { Button, IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
+import { AttachmentChip } from '../ui/attachment-chip';
 import { PencilIcon } from '../ui/icons';
+import { MarkdownView } from '../markdown/markdown-view';
 
 export interface UserMessageProps {
   message: Message;
@@ -57,7 +59,11 @@ function Editor({
   );
 }
 
-/** A user turn: right-aligned bubble with Copy and Edit (edit re-sends from this message). */
+/**
+ * A user turn: right-aligned bubble, its text rendered as Markdown by the same safe renderer as
+ * answers (no raw HTML, no fetched images), its attachments above it; Copy and Edit (edit re-sends
+ * from this message).
+ */
 export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   return (
@@ -77,9 +83,21 @@ export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMe
         />
       ) : (
         <>
-          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
-            {message.content}
-          </div>
+          {message.attachments && (
+            <ul
+              aria-label="Attachments"
+              className="mb-2 flex max-w-[85%] flex-wrap justify-end gap-2"
+            >
+              {message.attachments.map((a, i) => (
+                <AttachmentChip key={`${i}-${a.name}`} attachment={a} />
+              ))}
+            </ul>
+          )}
+          {message.content.trim() && (
+            <div className="user-markdown max-w-[85%] min-w-0 break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+              <MarkdownView source={message.content} streaming={false} />
+            </div>
+          )}
           <div className="mt-1 flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">
             <CopyButton text={message.content} label="Copy message" />
             <IconButton

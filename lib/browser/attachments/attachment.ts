@@ -1,3 +1,5 @@
+import { DEFAULT_IMAGE_MAX_EDGE } from '../../protocol/api-shapes';
+
 /**
  * Files attached to a user message. Images travel as `image_url` content parts with a data URL
  * (what OpenAI's API and vLLM take for inline images); text files are inlined into the message as
@@ -36,9 +38,6 @@ export interface AttachmentLimits {
   /** Larger text files are refused. */
   textMaxBytes: number;
 }
-
-/** The longest edge vision models work at without tiling (Anthropic's and Qwen-VL's guidance). */
-export const DEFAULT_IMAGE_MAX_EDGE = 1568;
 
 export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
   imageMaxEdge: DEFAULT_IMAGE_MAX_EDGE,
