@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -8,6 +8,7 @@ import { MessageList } from '../messages/message-list';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
+import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
 import { EmptyState } from './empty-state';
 import { useActiveModel } from '../store/use-active-model';
@@ -43,6 +44,7 @@ function useDocumentTitle(title: string | undefined) {
 /** The chat page: sidebar, header, messages or the new-chat screen, composer, banners. */
 export function ChatApp() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const openSidebar = useCallback(() => setSidebarOpen(true), []);
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
   const running = useChatStore(selectActiveRunning);
@@ -81,6 +83,7 @@ export function ChatApp() {
         <Composer />
       </main>
       <LiveStatus />
+      <KeyboardShortcuts openSidebar={openSidebar} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
 import { EmbedApp } from '@/components/embed/embed-app';
 import { fixedThemeScript } from '@/components/theme/theme-script';
@@ -7,15 +8,22 @@ import { parseEmbedOptions } from '@/lib/protocol/embed-options';
 // The allowlist and the options are read per request (deployment configuration, query string).
 export const dynamic = 'force-dynamic';
 
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The document is titled like the panel: the host's `data-title` (screen readers name the frame by it). */
+export async function generateMetadata({
+  searchParams,
+}: {
+  searchParams: SearchParams;
+}): Promise<Metadata> {
+  return { title: parseEmbedOptions(await searchParams).title };
+}
+
 /**
  * `/embed`: the chat widget's page, framed by `public/widget.js` on sites in
  * `EMBED_ALLOWED_ORIGINS` (proxy.ts sets its frame-ancestors). Opened directly it is a compact chat.
  */
-export default async function EmbedPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function EmbedPage({ searchParams }: { searchParams: SearchParams }) {
   const options = parseEmbedOptions(await searchParams);
   return (
     <>
