@@ -46,7 +46,8 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
     pending.attachments,
     server?.max_request_bytes ?? DEFAULT_MAX_REQUEST_BYTES,
   );
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal at send time holds for the attachments it was about; adding or removing one clears it.
+  const [refusal, setRefusal] = useState<{ text: string; about: unknown } | null>(null);
   const { dragging, dropHandlers, onPaste } = useFileDrop(pending.add);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const hasContent = draft.trim() !== '' || pending.attachments.length > 0;
@@ -57,7 +58,7 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
   const send = () => {
     if (!canSend || !traits) return;
     const problem = check.atSend(draft, traits);
-    setRefusal(problem);
+    setRefusal(problem ? { text: problem, about: pending.attachments } : null);
     if (problem) return;
     store.getState().send(draft, traits, pending.attachments);
     pending.clear();
@@ -87,7 +88,8 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
         ? `The model ${modelId} is not available. Pick another one above.`
         : 'No model available yet.'
       : null;
-  const notices = [...pending.problems, check.live ?? refusal].filter(Boolean) as string[];
+  const refused = refusal?.about === pending.attachments ? refusal.text : null;
+  const notices = [...pending.problems, check.live ?? refused].filter(Boolean) as string[];
 
   return (
     <form
