@@ -1,7 +1,7 @@
 /**
  * A second app with its own configuration: 200 models from four providers (a backend without
- * `/models`, so the list is exactly what the providers file names), suggested prompts and a smaller
- * image edge.
+ * `/models`, so the list is exactly what the providers file names), suggested prompts, a smaller
+ * image edge and a smaller request limit.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,7 @@ test.beforeAll(async () => {
     DEFAULT_MODEL: 'north:llama-3.1-8b-v1',
     SUGGESTED_PROMPTS: PROMPTS.join(' | '),
     IMAGE_MAX_EDGE: '640',
+    MAX_REQUEST_BYTES: '300000',
   });
 });
 test.afterAll(async () => app?.stop());
@@ -138,4 +139,36 @@ test('IMAGE_MAX_EDGE sets how far images are downscaled', async ({ page }) => {
   const [request] = await backendRequests('gemma-3-8b-v1', marker);
   const parts = request!.body.messages!.at(-1)!.content as { image_url?: { url: string } }[];
   expect(imageSize(dataUrlBytes(parts[1]!.image_url!.url))).toEqual({ width: 320, height: 640 });
+});
+
+test("a message over the server's MAX_REQUEST_BYTES is refused before it is sent", async ({
+  page,
+}) => {
+  const marker = nonce();
+  await page.goto(app.url);
+  await waitReady(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  // Each file is within the per-file limit; together they are over the server's 300 kB.
+  const part = Buffer.alloc(200 * 1024, 'b');
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'a.txt', mimeType: 'text/plain', buffer: part },
+    { name: 'b.txt', mimeType: 'text/plain', buffer: part },
+  ]);
+  const tray = page.getByRole('list', { name: 'Attachments' });
+  await expect(tray.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('textbox', { name: 'Message' }).fill(`Both ${marker}`);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    /^This message is too large to send \(\d+ KB; the server takes up to 293 KB\)\. Remove an attachment or start a new chat\.$/,
+  );
+  await expect(page.getByRole('log')).toHaveCount(0);
+  // Removing a file clears the refusal, and the rest goes.
+  await tray.getByRole('button', { name: 'Remove b.txt' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  expect(await backendRequests('llama-3.1-8b-v1', marker)).toHaveLength(1);
 });

@@ -19,6 +19,8 @@ test('a host page on another origin gets a streamed answer with reasoning and us
     'data-title': 'Support',
     'data-greeting': 'Hello from the site!',
     'data-placeholder': 'Ask our assistant…',
+    // Statistics are off for visitors by default; this test reads them.
+    'data-show-details': '',
   });
   // The iframe is created on first open only.
   await expect(chatIframe(page)).toHaveCount(0);

@@ -1,0 +1,58 @@
+/**
+ * Before/after screenshots of the chat's main views at 1280 and 360 px, light and dark, for a
+ * human to look at. Skipped unless SHOTS is set: `SHOTS=/tmp/shots npx playwright test shots-tour`.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+import { openHost, openWidget } from '../widget/helpers';
+
+const dir = process.env.SHOTS;
+test.skip(!dir, 'set SHOTS=<dir> to take screenshots');
+test.describe.configure({ timeout: 120_000 });
+
+const SIZES = [
+  { name: '1280', width: 1280, height: 860 },
+  { name: '360', width: 360, height: 760 },
+] as const;
+
+async function conversation(page: Page) {
+  await pickModel(page, 'ark:reasoning');
+  await send(page, `What is 6 × 7? (${nonce()})`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await pickModel(page, 'vllm:http-error');
+  await send(page, 'And once more?');
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'error');
+}
+
+for (const size of SIZES) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${size.name} ${scheme}`, async ({ page }) => {
+      const at = (name: string) => `${dir}/${name}-${size.name}-${scheme}.png`;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await openApp(page);
+      await page.screenshot({ path: at('empty') });
+      await page.getByRole('combobox', { name: /^Model: / }).click();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: at('picker') });
+      await page.keyboard.press('Escape');
+      await conversation(page);
+      await page.screenshot({ path: at('conversation') });
+    });
+
+    test(`widget ${size.name} ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await openHost(page, {
+        'data-model': 'vllm:reasoning',
+        'data-title': 'Ask ACME',
+        'data-greeting': 'Hi! Ask me about our products.',
+      });
+      const frame = await openWidget(page);
+      await page.screenshot({ path: `${dir}/widget-empty-${size.name}-${scheme}.png` });
+      await send(frame, `What is 6 × 7? (${nonce()})`);
+      await expect(lastAnswer(frame)).toHaveAttribute('data-status', 'complete');
+      await page.screenshot({ path: `${dir}/widget-answer-${size.name}-${scheme}.png` });
+    });
+  }
+}
