@@ -2,19 +2,21 @@
 export type ShortcutAction =
   'newChat' | 'focusComposer' | 'searchChats' | 'copyLastAnswer' | 'stop' | 'help';
 
-/** A key combination: `mod` is ⌘ on Apple systems and Ctrl elsewhere. */
+/**
+ * A key combination: `mod` is ⌘ on Apple systems and Ctrl elsewhere. `typing: false` combinations
+ * do nothing while focus is in a text field, where the key is a character to type.
+ */
 export interface KeyCombo {
   key: string;
   mod?: boolean;
   shift?: boolean;
+  typing?: false;
 }
 
 export interface Shortcut {
   action: ShortcutAction;
   label: string;
   combos: KeyCombo[];
-  /** Works while typing in a text field (the others would take the text's own keys). */
-  inText: boolean;
 }
 
 /** Every shortcut of the chat page, in the order the "Keyboard shortcuts" dialog lists them. */
@@ -23,27 +25,26 @@ export const SHORTCUTS: readonly Shortcut[] = [
     action: 'newChat',
     label: 'New chat',
     combos: [{ key: 'o', mod: true, shift: true }],
-    inText: true,
   },
   {
     action: 'focusComposer',
     label: 'Focus the message box',
     combos: [{ key: 'Escape', shift: true }],
-    inText: true,
   },
-  { action: 'searchChats', label: 'Search chats', combos: [{ key: 'k', mod: true }], inText: true },
+  { action: 'searchChats', label: 'Search chats', combos: [{ key: 'k', mod: true }] },
   {
     action: 'copyLastAnswer',
     label: 'Copy the last answer',
     combos: [{ key: 'c', mod: true, shift: true }],
-    inText: true,
   },
-  { action: 'stop', label: 'Stop the answer', combos: [{ key: 'Escape' }], inText: true },
+  { action: 'stop', label: 'Stop the answer', combos: [{ key: 'Escape' }] },
   {
     action: 'help',
     label: 'Show keyboard shortcuts',
-    combos: [{ key: '?' }, { key: '/', mod: true }],
-    inText: false,
+    combos: [
+      { key: '?', typing: false },
+      { key: '/', mod: true },
+    ],
   },
 ];
 
@@ -58,7 +59,9 @@ function matches(e: KeyboardEvent, combo: KeyCombo): boolean {
 
 /** The shortcut an event triggers, if any. `inText`: focus is in an editable field. */
 export function shortcutFor(e: KeyboardEvent, inText: boolean): Shortcut | undefined {
-  return SHORTCUTS.find((s) => (s.inText || !inText) && s.combos.some((c) => matches(e, c)));
+  return SHORTCUTS.find((s) =>
+    s.combos.some((c) => (c.typing !== false || !inText) && matches(e, c)),
+  );
 }
 
 /** How a combination is written on this system: "⌘ ⇧ O" on a Mac, "Ctrl Shift O" elsewhere. */
