@@ -4,7 +4,7 @@ import { formatCount, formatCredits, formatDuration } from '../ui/format';
 
 /**
  * One figure of the answer footer. `primary` ones make the one-line summary on a phone; `detail`
- * ones are only in the popover with every figure.
+ * ones are only in the popover with every figure (on a wide screen, in the TTFT's tooltip).
  */
 export interface UsageItem {
   label: string;
@@ -46,8 +46,9 @@ export function usageItems(m: AssistantMessage, creditUnit?: string): UsageItem[
   const server = m.timing.serverTtftMs;
   if (typeof server === 'number' && m.timing.firstTokenAt !== undefined)
     items.push({ label: 'Server TTFT', value: formatDuration(server), detail: true });
+  // The unit once, on the balance: the line stays short enough for one row on a wide screen.
   if (u?.credits_used !== undefined)
-    items.push({ label: 'Credits used', value: credits(u.credits_used, creditUnit) });
+    items.push({ label: 'Credits used', value: formatCredits(u.credits_used) });
   if (u?.credit_balance !== undefined)
     items.push({ label: 'Balance', value: credits(u.credit_balance, creditUnit) });
   return items;

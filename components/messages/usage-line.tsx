@@ -11,9 +11,17 @@ import { usageItems, type UsageItem } from './usage-items';
 const LABEL = 'text-zinc-600 dark:text-zinc-400';
 const VALUE = 'tabular-nums text-zinc-800 dark:text-zinc-200';
 
-function Item({ item, className = '' }: { item: UsageItem; className?: string }) {
+function Item({
+  item,
+  className = '',
+  title,
+}: {
+  item: UsageItem;
+  className?: string;
+  title?: string;
+}) {
   return (
-    <span className={`whitespace-nowrap ${className}`}>
+    <span className={`whitespace-nowrap ${className}`} {...(title ? { title } : {})}>
       <span className={LABEL}>{item.label} </span>
       <span className={VALUE}>{item.value}</span>
     </span>
@@ -65,8 +73,9 @@ function AllFigures({ items }: { items: UsageItem[] }) {
 
 /**
  * The figures under an answer, live while it streams: tokens, speed, time to first token as the
- * reader waited for it, and credits with their unit. One line: on a phone only the main figures,
- * the rest behind "All figures". An answer that ended without usage says "Usage unknown".
+ * reader waited for it (the server's own in its tooltip), and credits with their unit. On a phone
+ * one line of the main figures, every figure behind "All figures". An answer that ended without
+ * usage says "Usage unknown".
  */
 export function UsageLine({
   message,
@@ -78,6 +87,7 @@ export function UsageLine({
   const streaming = message.status === 'streaming';
   const items = usageItems(message, creditUnit);
   const hasCounts = items.some((i) => i.label === 'Completion');
+  const server = items.find((i) => i.label === 'Server TTFT');
   return (
     <div
       data-testid="usage"
@@ -93,9 +103,18 @@ export function UsageLine({
       {items
         .filter((i) => !i.detail)
         .map((item) => (
-          <Item key={item.label} item={item} className={item.primary ? '' : 'hidden sm:inline'} />
+          <Item
+            key={item.label}
+            item={item}
+            className={item.primary ? '' : 'hidden sm:inline'}
+            {...(item.label === 'TTFT' && server ? { title: `Server: ${server.value}` } : {})}
+          />
         ))}
-      {items.length > 0 && <AllFigures items={items} />}
+      {items.length > 0 && (
+        <span className="sm:hidden">
+          <AllFigures items={items} />
+        </span>
+      )}
     </div>
   );
 }
