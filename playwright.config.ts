@@ -1,5 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, APP_LOG, DOWN_APP_ENV } from './testing/stack/app-env';
+import { APP_ENV, APP_LOGS, DOWN_APP_ENV } from './testing/stack/app-env';
+import {
+  OIDC_ISSUER_URL,
+  OIDC_PORT,
+  SECURE_APP_ENV,
+  SECURE_APP_LOG,
+  SECURE_APP_PORT,
+  SECURE_APP_URL,
+  writeSecureProvidersFile,
+} from './testing/stack/auth-stack';
 import { chromiumLaunchOptions } from './testing/stack/chromium';
 import {
   APP_PORT,
@@ -11,8 +20,19 @@ import {
 } from './testing/stack/ports';
 import { writeProvidersFile } from './testing/stack/providers-file';
 import { HOST_URL } from './testing/stack/host-ports';
+import {
+  LIMITS_A_PORT,
+  LIMITS_A_URL,
+  LIMITS_B_PORT,
+  LIMITS_B_URL,
+  limitsEnv,
+  REDIS_PORT,
+  writeLimitsProvidersFile,
+} from './testing/stack/limits-stack';
 
 writeProvidersFile(SCENARIO_URL);
+const LIMITS_ENV = limitsEnv(writeLimitsProvidersFile(SCENARIO_URL));
+writeSecureProvidersFile();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,7 +66,7 @@ export default defineConfig({
     },
     {
       // Its output goes to a file that globalTeardown checks for secrets.
-      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${APP_LOG} 2>&1`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${APP_LOGS.app} 2>&1`,
       url: `${APP_URL}/api/health`,
       env: APP_ENV,
       reuseExistingServer: !process.env.CI,
@@ -54,9 +74,41 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT}`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT} > ${APP_LOGS.down} 2>&1`,
       url: `${DOWN_APP_URL}/`,
       env: DOWN_APP_ENV,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 60_000,
+    },
+    {
+      // Shared state of the two-instance stack: Debian's redis-server, nothing persisted.
+      command: `redis-server --port ${REDIS_PORT} --bind 127.0.0.1 --save '' --appendonly no`,
+      port: REDIS_PORT,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+    },
+    ...[LIMITS_A_PORT, LIMITS_B_PORT].map((port, i) => ({
+      // Two instances sharing Redis, with every limit configured (testing/stack/limits-stack.ts).
+      command: `npx next start -H 127.0.0.1 -p ${port}`,
+      url: `${[LIMITS_A_URL, LIMITS_B_URL][i]}/api/health`,
+      env: LIMITS_ENV,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore' as const,
+      timeout: 60_000,
+    })),
+    {
+      // A real OpenID provider on loopback for the sign-in specs.
+      command: `npx tsx testing/oidc-provider/main.ts --port ${OIDC_PORT} --redirect ${SECURE_APP_URL}/auth/oidc/callback`,
+      url: `${OIDC_ISSUER_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+    },
+    {
+      // The app with every sign-in method (access specs); its output is checked for secrets too.
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${SECURE_APP_PORT} > ${SECURE_APP_LOG} 2>&1`,
+      url: `${SECURE_APP_URL}/api/health`,
+      env: SECURE_APP_ENV,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,

@@ -1,20 +1,61 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
+import { ConfigError } from '@/lib/server/config/schema';
 import { framingHeaders } from '@/lib/protocol/embed-origins';
+import { getAuthConfig, getDeployment } from '@/lib/server/config/auth-config';
+import { pageGate } from '@/lib/server/auth/page-gate';
+import { publicOrigin } from '@/lib/server/auth/request-origin';
+import { contentSecurityPolicy, createNonce } from '@/lib/server/security/csp';
+
+/** The policy and framing headers of one page response. */
+function pageHeaders(pathname: string, nonce: string): Record<string, string> {
+  const oidc = getAuthConfig().oidc;
+  const csp = contentSecurityPolicy(nonce, {
+    development: !getDeployment().production,
+    formTargets: oidc ? [new URL(oidc.issuer).origin] : [],
+  });
+  const framing = framingHeaders(pathname, getEmbedAllowlist());
+  return { ...framing, 'Content-Security-Policy': `${csp}; ${framing['Content-Security-Policy']}` };
+}
 
 /**
- * Framing headers for every page (issue 4, "Who may embed"): `/embed` may be framed by the origins
- * in `EMBED_ALLOWED_ORIGINS`, every other page by nobody. This runs per request rather than in
- * `next.config.ts` `headers()`, which are fixed at build time, because the allowlist is deployment
- * configuration read when `next start` runs.
+ * Every page passes here (the API does not: its routes go through their own gate, so a stream's
+ * request is not held up here). With a sign-in method configured, a page without a signed-in user
+ * redirects to `/sign-in`. Each page gets a fresh CSP nonce — Next reads it from the request's
+ * `Content-Security-Policy` header and puts it on its scripts; `x-nonce` carries it to the layouts —
+ * and the framing headers (docs/embedding.md): `/embed` may be framed by `EMBED_ALLOWED_ORIGINS`,
+ * nothing else by anyone. This runs per request rather than in `next.config.ts` `headers()` (fixed
+ * at build time) because all of it is deployment configuration read when `next start` runs.
  */
-export function proxy(request: NextRequest): NextResponse {
-  const response = NextResponse.next();
-  for (const [name, value] of Object.entries(
-    framingHeaders(request.nextUrl.pathname, getEmbedAllowlist()),
-  )) {
-    response.headers.set(name, value);
+export async function proxy(request: NextRequest): Promise<Response> {
+  const { pathname, search } = request.nextUrl;
+  let headers: Record<string, string>;
+  const nonce = createNonce();
+  try {
+    headers = pageHeaders(pathname, nonce);
+    const gate = await pageGate(pathname, search, request.headers);
+    if (gate.redirect) {
+      // Absolute (Next requires it here), on the origin the browser used.
+      const location = new URL(gate.redirect, publicOrigin(request.headers, getAuthConfig()));
+      return new Response(null, {
+        status: 307,
+        headers: { ...headers, Location: location.href, 'Cache-Control': 'no-store' },
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // A broken sign-in setup never serves the app open; the message names the variable.
+    console.error(`[runnel] ${error.message}`);
+    return new Response(`Runnel cannot start: ${error.message}`, {
+      status: 500,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
+  const forward = new Headers(request.headers);
+  forward.set('x-nonce', nonce);
+  forward.set('Content-Security-Policy', headers['Content-Security-Policy']!);
+  const response = NextResponse.next({ request: { headers: forward } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -19,9 +20,11 @@ export const viewport: Viewport = {
 /**
  * The document shell shared by the chat and the widget. Each route group's layout sets its own
  * theme before the first paint: the chat from the reader's stored preference, the widget from the
- * host page's choice.
+ * host page's choice. Every page is rendered per request: its scripts carry the nonce of that
+ * request's Content-Security-Policy (proxy.ts), which a page prerendered at build time could not.
  */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">

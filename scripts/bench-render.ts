@@ -1,5 +1,5 @@
 /**
- * `npm run bench:render` (issue #3, "Prove it"): streams a ~16k-token Markdown answer from the
+ * `npm run bench:render`: streams a ~16k-token Markdown answer from the
  * scenario backend (`vllm:bench-markdown`, 2,000 tokens/s) into the real page in Chromium with 4×
  * CPU throttling and prints, for Runnel and for a baseline that re-renders the whole message with
  * react-markdown on every update, the longest main-thread task, the tasks over 50 ms and the

@@ -1,7 +1,7 @@
 /**
  * Builds the widget loader: `widget/loader.ts` → `public/widget.js` (one minified file, no
- * dependencies), prints its raw and gzipped size and fails above the 3 KB gzipped budget of
- * issue 4. `npm run build` runs it before `next build`; `scripts/build-widget.test.ts` checks the
+ * dependencies), prints its raw and gzipped size and fails above its 3 KB gzipped budget (a
+ * script every page of a host site loads must cost next to nothing; docs/embedding.md). `npm run build` runs it before `next build`; `scripts/build-widget.test.ts` checks the
  * budget in the unit tests too.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

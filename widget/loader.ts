@@ -1,5 +1,5 @@
 /**
- * The Runnel chat widget loader (issue 4), built to `public/widget.js` by `scripts/build-widget.ts`.
+ * The Runnel chat widget loader (docs/embedding.md), built to `public/widget.js` by `scripts/build-widget.ts`.
  * One `<script src=".../widget.js" data-…>` tag adds a launcher button; the first open creates an
  * iframe of the app's `/embed` page. It has no dependencies and must stay under 3 KB gzipped.
  * Embedding guide and security model: docs/embedding.md.

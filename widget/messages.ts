@@ -8,7 +8,7 @@ import {
 } from '../lib/protocol/embed-wire';
 
 /** A message from the iframe, as the loader acts on it (`lib/browser/embed/protocol.ts` is the spec). */
-export type FrameEvent =
+type FrameEvent =
   | { type: 'ready' | 'close' }
   | { type: 'resize'; expanded: boolean }
   | { type: 'unread'; count: number }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -41,8 +41,11 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
-/** The chat page: sidebar, header, messages or the new-chat screen, composer, banners. */
-export function ChatApp() {
+/**
+ * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
+ * (who is signed in, rendered by the server) goes in the header.
+ */
+export function ChatApp({ account }: { account?: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const openSidebar = useCallback(() => setSidebarOpen(true), []);
   const activeId = useChatStore((s) => s.activeId);
@@ -72,7 +75,7 @@ export function ChatApp() {
         />
       )}
       <main className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} />
+        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} account={account} />
         <HealthBanner />
         <StorageNotice />
         {activeId && hasMessages ? (

@@ -12,12 +12,12 @@ import { AttachmentTray } from './attachment-tray';
 import { ConversationMeter } from './conversation-meter';
 import { EffortSelect } from './effort-select';
 import { ComposerNotices, SendButton } from './send-button';
-import { useAttachments } from './use-attachments';
+import { useAttachments, useReturnedAttachments } from './use-attachments';
 import { useFileDrop } from './use-file-drop';
 import { useSendCheck } from './use-send-check';
 import { selectActiveRunning } from '../store/selectors';
 
-export interface ComposerProps {
+interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
   placeholder?: string | null;
   /** Tighter spacing, for the widget's small panel. */
@@ -36,6 +36,9 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
   const draft = useChatStore((s) => s.drafts[draftKey] ?? '');
   const running = useChatStore(selectActiveRunning);
   const hydrated = useChatStore((s) => s.hydrated);
+  const limitNotice = useChatStore((s) =>
+    s.limitNotice && s.limitNotice.conversationId === s.activeId ? s.limitNotice : null,
+  );
   const { traits, info, id: modelId } = useActiveModel();
   const server = useModels().data;
   const { showDetails } = useDisplayOptions();
@@ -49,6 +52,7 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
   // A refusal at send time holds for the attachments it was about; adding or removing one clears it.
   const [refusal, setRefusal] = useState<{ text: string; about: unknown } | null>(null);
   const { dragging, dropHandlers, onPaste } = useFileDrop(pending.add);
+  useReturnedAttachments(limitNotice, pending);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const hasContent = draft.trim() !== '' || pending.attachments.length > 0;
   const canSend =
@@ -89,7 +93,9 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
         : 'No model available yet.'
       : null;
   const refused = refusal?.about === pending.attachments ? refusal.text : null;
-  const notices = [...pending.problems, check.live ?? refused].filter(Boolean) as string[];
+  const notices = [limitNotice?.text, ...pending.problems, check.live ?? refused].filter(
+    Boolean,
+  ) as string[];
 
   return (
     <form

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   DEFAULT_ATTACHMENT_LIMITS,
   type Attachment,
@@ -15,6 +15,8 @@ export interface PendingAttachments {
   /** Files are being read (images downscaled). */
   busy: boolean;
   add(files: readonly File[]): void;
+  /** Puts attachments back (a message a limit refused returns to the composer). */
+  restore(attachments: readonly Attachment[]): void;
   remove(index: number): void;
   clear(): void;
 }
@@ -74,6 +76,8 @@ export function useAttachments(draftKey: string, imageMaxEdge?: number): Pending
     problems: state.problems,
     busy: state.busy > 0,
     add,
+    restore: (attachments) =>
+      update(draftKey, (s) => ({ ...s, attachments: [...attachments, ...s.attachments] })),
     remove: (index) =>
       update(draftKey, (s) => ({
         ...s,
@@ -82,4 +86,20 @@ export function useAttachments(draftKey: string, imageMaxEdge?: number): Pending
       })),
     clear: () => update(draftKey, () => EMPTY),
   };
+}
+
+/**
+ * A message refused by a limit comes back to the composer with its text (the store puts it back
+ * into the draft) and its attachments (put back here, once per refusal).
+ */
+export function useReturnedAttachments(
+  notice: { attachments?: Attachment[] } | null,
+  pending: PendingAttachments,
+): void {
+  const { restore } = pending;
+  useEffect(() => {
+    if (notice?.attachments) restore(notice.attachments);
+    // Once per notice: `restore` changes with the draft, the notice does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [notice]);
 }

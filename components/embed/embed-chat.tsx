@@ -39,11 +39,13 @@ function useEscapeCloses(enabled: boolean, close: () => void): void {
   }, [enabled, close]);
 }
 
-export interface EmbedChatProps {
+interface EmbedChatProps {
   options: EmbedOptions;
   allowlist: EmbedAllowlist;
   /** Where the conversation is kept, once known (exposed as `data-storage`). */
   storage: 'indexeddb' | 'memory' | null;
+  /** Learns the embedding page's origin once the handshake verified it (its requests name it). */
+  onHostOrigin: (origin: string) => void;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface EmbedChatProps {
  * with a compact header, the site's greeting, theme and accent, and the bridge to the host page
  * (open/close/theme in; close, resize, unread and answer outcomes out).
  */
-export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
+export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedChatProps) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
@@ -64,17 +66,21 @@ export function EmbedChat({ options, allowlist, storage }: EmbedChatProps) {
   const visible = useRef(true);
   const unread = useRef(0);
 
-  const bridge = useEmbedBridge(allowlist, (command, send) => {
-    if (command.type === 'theme') {
-      setTheme(command.theme);
-    } else if (command.type === 'open') {
-      visible.current = true;
-      if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
-      focusComposer();
-    } else {
-      visible.current = false;
-    }
-  });
+  const bridge = useEmbedBridge(
+    allowlist,
+    (command, send) => {
+      if (command.type === 'theme') {
+        setTheme(command.theme);
+      } else if (command.type === 'open') {
+        visible.current = true;
+        if (unread.current) send({ type: 'unread', count: (unread.current = 0) });
+        focusComposer();
+      } else {
+        visible.current = false;
+      }
+    },
+    onHostOrigin,
+  );
   const { send, connected } = bridge;
 
   useEmbedTheme(theme);

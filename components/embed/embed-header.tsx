@@ -4,7 +4,7 @@ import { IconButton } from '../ui/button';
 import { CloseIcon } from '../ui/icons';
 import { CollapseIcon, ExpandIcon, NewChatIcon } from '@/components/ui/icons';
 
-export interface EmbedHeaderProps {
+interface EmbedHeaderProps {
   title: string;
   /** Starts over; disabled while there is nothing to start over from. */
   onNewChat: (() => void) | null;

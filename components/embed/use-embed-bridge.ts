@@ -6,11 +6,11 @@ import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import type { FrameMessageInput, HostMessage } from '@/lib/browser/embed/protocol';
 import { takeEarlyMessages } from './early-messages';
 
-export type HostCommand = Exclude<HostMessage, { type: 'hello' }>;
+type HostCommand = Exclude<HostMessage, { type: 'hello' }>;
 
 type Send = (payload: FrameMessageInput) => void;
 
-export interface EmbedBridge {
+interface EmbedBridge {
   /** True once the host page completed the handshake (we are in the widget, not opened directly). */
   connected: boolean;
   /** Sends to the verified host; a no-op before the handshake. */
@@ -24,16 +24,20 @@ export interface EmbedBridge {
 export function useEmbedBridge(
   allowlist: EmbedAllowlist,
   onCommand: (command: HostCommand, send: Send) => void,
+  /** The host's origin, once verified (the widget's chat requests name it for per-site limits). */
+  onHostOrigin?: (origin: string) => void,
 ): EmbedBridge {
   const [connected, setConnected] = useState(false);
   const bridgeRef = useRef<FrameBridge | null>(null);
   const originRef = useRef<string | null>(null);
   const commandRef = useRef(onCommand);
+  const hostOriginRef = useRef(onHostOrigin);
   const [send] = useState<Send>(
     () => (payload: FrameMessageInput) => void bridgeRef.current?.send(payload),
   );
   useEffect(() => {
     commandRef.current = onCommand;
+    hostOriginRef.current = onHostOrigin;
   });
 
   useEffect(() => {
@@ -45,6 +49,7 @@ export function useEmbedBridge(
       onCommand: (command) => commandRef.current(command, send),
       onConnect: (origin) => {
         originRef.current = origin;
+        hostOriginRef.current?.(origin);
         setConnected(true);
       },
       verifiedOrigin: originRef.current,

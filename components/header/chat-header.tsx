@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
@@ -9,8 +9,15 @@ import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 import { SettingsDialog } from './settings-dialog';
 
-/** Top bar: sidebar toggle (narrow screens), model picker, settings, export and theme. */
-export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
+/** Top bar: sidebar toggle (narrow screens), model picker, settings, export, theme, account. */
+export function ChatHeader({
+  onOpenSidebar,
+  account,
+}: {
+  onOpenSidebar: () => void;
+  /** Who is signed in, with "Sign out"; absent when no sign-in method is configured. */
+  account?: ReactNode;
+}) {
   const activeId = useChatStore((s) => s.activeId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
@@ -26,6 +33,7 @@ export function ChatHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
+      {account}
       <SettingsDialog
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}

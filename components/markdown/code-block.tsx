@@ -8,7 +8,7 @@ import { DownloadIcon } from '../ui/icons';
 import { WrapIcon } from '../ui/more-icons';
 import { cachedHighlight, requestHighlight } from './highlighter';
 
-export interface CodeBlockProps {
+interface CodeBlockProps {
   code: string;
   language?: string;
   /** The fence is closed: highlight now (never while the code is still arriving). */

@@ -4,7 +4,7 @@ import { decodeEntities } from '@/lib/markdown/decode-entities';
 import { safeUrl } from '@/lib/markdown/safe-url';
 
 /** Link to a URL from model output: new tab, no opener, no referrer; unsafe URLs lose the link. */
-export function SafeLink({
+function SafeLink({
   href,
   title,
   children,

@@ -13,7 +13,7 @@ import { ToolCalls } from './tool-calls';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
-export interface AssistantMessageProps {
+interface AssistantMessageProps {
   message: Message;
   modelLabel: string;
   /** What the provider's credits count, shown with them. */

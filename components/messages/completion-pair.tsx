@@ -9,7 +9,7 @@ import { EndState, hasOwnRetry } from './end-state';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
-export interface CompletionPairProps {
+interface CompletionPairProps {
   prompt: UserMessage;
   answer: AssistantMessage | undefined;
   onRetry: (() => void) | null;

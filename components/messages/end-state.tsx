@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
 import { ErrorDetails, ErrorNotice } from './error-notice';
 
-export interface EndStateProps {
+interface EndStateProps {
   message: AssistantMessage;
   /** Null when the action is not possible now (another answer streams, no model). */
   onRetry: (() => void) | null;

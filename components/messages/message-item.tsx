@@ -9,7 +9,7 @@ import { CompletionPair } from './completion-pair';
 import { UserMessage } from './user-message';
 import { selectRunning } from '../store/selectors';
 
-export interface MessageItemProps {
+interface MessageItemProps {
   conversationId: string;
   index: number;
   /** Text-completion view: prompt and continuation as one plain text. */

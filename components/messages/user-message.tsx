@@ -8,7 +8,7 @@ import { AttachmentChip } from '../ui/attachment-chip';
 import { PencilIcon } from '../ui/icons';
 import { MarkdownView } from '../markdown/markdown-view';
 
-export interface UserMessageProps {
+interface UserMessageProps {
   message: Message;
   /** Null while editing is unavailable (an answer streams). */
   onEdit: ((text: string) => void) | null;

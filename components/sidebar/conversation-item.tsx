@@ -6,7 +6,7 @@ import { FOCUS_RING, IconButton } from '../ui/button';
 import { PencilIcon, TrashIcon } from '../ui/icons';
 import { selectRunning } from '../store/selectors';
 
-export interface ConversationItemProps {
+interface ConversationItemProps {
   id: string;
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;

@@ -12,9 +12,9 @@ const VLLM_COMMAND = 'vllm serve Qwen/Qwen3-8B --reasoning-parser qwen3';
  */
 export function HealthBanner() {
   const { data } = useHealth();
-  const down = data?.providers.filter((p) => !p.reachable) ?? [];
+  const down = data?.providers?.filter((p) => !p.reachable) ?? [];
   if (down.length === 0) return null;
-  const all = down.length === data?.providers.length;
+  const all = down.length === data?.providers?.length;
   return (
     <div
       role="alert"
@@ -26,7 +26,7 @@ export function HealthBanner() {
           <p className="font-medium">
             {all
               ? 'The inference backend is not reachable.'
-              : `${down.length} of ${data?.providers.length} backends are not reachable.`}
+              : `${down.length} of ${data?.providers?.length} backends are not reachable.`}
           </p>
           <ul className="space-y-0.5">
             {down.map((p) => (

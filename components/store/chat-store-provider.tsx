@@ -2,6 +2,7 @@
 
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
+import { useApiFetch } from './api-fetch';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
 
@@ -13,7 +14,7 @@ export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>
 
 /**
  * Owns one chat store (one store per provider component, no module singleton, so the page and
- * the widget each have theirs), with the page's fetch, frame scheduling and timers and the given
+ * the widget each have theirs), with the API fetch of the nearest `ApiFetchContext`, frame scheduling and timers and the given
  * persistence; loads it on mount and writes pending changes when the page is hidden or closed.
  */
 export function ChatStoreProvider({
@@ -24,10 +25,11 @@ export function ChatStoreProvider({
   createPersistence: PersistenceFactory;
   children: ReactNode;
 }) {
+  const apiFetch = useApiFetch();
   const [store] = useState(() =>
     createChatStore({
       createPersistence,
-      fetch: (...args) => window.fetch(...args),
+      fetch: apiFetch,
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
     }),

@@ -7,6 +7,7 @@ import {
   type EmbedStorageKind,
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
+import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
 import { createQueryClient } from './query-client';
 
@@ -31,21 +32,27 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 
 /**
  * The widget's server state and chat store: the same store as the main page, so every chat
- * component works unchanged, with the widget's persistence.
+ * component works unchanged, with the widget's persistence, and its API requests made with the
+ * given `fetch` (which names the visitor: EmbedApp).
  */
 export function EmbedProviders({
   onStorage,
+  fetch,
   children,
 }: {
   /** Where the conversation is kept, once known. */
   onStorage: (kind: EmbedStorageKind) => void;
+  /** The widget's API fetch (visitor id, host origin, embed pass). */
+  fetch: typeof window.fetch;
   children: ReactNode;
 }) {
   const [client] = useState(createQueryClient);
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
     <QueryClientProvider client={client}>
-      <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      <ApiFetchContext.Provider value={fetch}>
+        <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      </ApiFetchContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -6,7 +6,7 @@ import { useModels } from './use-models';
 import { useChatStore } from './use-chat-store';
 import { selectChosenModel } from './selectors';
 
-export interface ActiveModel {
+interface ActiveModel {
   /** The model id the open conversation (or the next new one) uses; null before models load. */
   id: string | null;
   /** Its entry in `/api/models`; undefined when it is not (or no longer) offered. */
@@ -18,7 +18,7 @@ export interface ActiveModel {
 }
 
 /** Turns a model list entry into what the request builder needs. */
-export function traitsOf(info: ModelInfo | undefined): ModelTraits | null {
+function traitsOf(info: ModelInfo | undefined): ModelTraits | null {
   if (!info) return null;
   return { id: info.id, kind: info.kind, ...(info.reasoning ? { reasoning: true } : {}) };
 }

@@ -23,7 +23,7 @@ export function useHealth() {
     refetchInterval: (q) => (q.state.data?.status === 'ok' ? 30_000 : 3_000),
     refetchIntervalInBackground: false,
   });
-  const reachable = query.data?.providers.filter((p) => p.reachable).length;
+  const reachable = query.data?.providers?.filter((p) => p.reachable).length;
   const previous = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (reachable === undefined) return;

@@ -7,7 +7,7 @@ import { THEME_KEY, type ThemeChoice } from './theme-script';
 /** The reader's choice; `system` follows the operating system. */
 export type ThemePreference = ThemeChoice;
 
-export interface ThemeContextValue {
+interface ThemeContextValue {
   preference: ThemePreference;
   setPreference: (p: ThemePreference) => void;
 }

@@ -9,8 +9,9 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 
 /**
  * The same decision as `applyTheme`, as an inline script that runs before the first paint (so a
- * dark page never flashes white); inlined by the layouts, so this module is not a client one. `choiceExpression` is a JavaScript expression for the choice,
- * built by the callers below from fixed words only — never from free text.
+ * dark page never flashes white); the layouts inline it, so this module is not a client one.
+ * `choiceExpression` is a JavaScript expression for the choice, built by the callers below from
+ * fixed words only — never from free text.
  */
 function themeScriptFor(choiceExpression: string): string {
   return `(function(){try{var p=${choiceExpression};var d=p==='dark'||(p!=='light'&&matchMedia('${DARK_QUERY}').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';}catch(x){}})();`;

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { IconButton } from './button';
 import { CloseIcon } from './icons';
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: string;

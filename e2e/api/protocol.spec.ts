@@ -1,6 +1,55 @@
+import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { APP_URL, SCENARIO_URL } from '../../testing/stack/ports';
-import { backendRecord, chat, chatBody, nonce, postChat } from '../support/chat-client';
+import {
+  backendRecord,
+  backendRecordsMentioning,
+  chat,
+  chatBody,
+  nonce,
+  postChat,
+} from '../support/chat-client';
+
+/**
+ * POSTs `head` and then `fillerBytes` of message text in 64 KiB chunks with no Content-Length
+ * (Transfer-Encoding: chunked), on its own connection, until the app answers; stops sending then.
+ */
+function chunkedUpload(
+  head: string,
+  fillerBytes: number,
+): Promise<{ status: number; body: string; chunked: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${APP_URL}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      agent: false,
+    });
+    let answered = false;
+    request.on('response', (response) => {
+      answered = true;
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, body, chunked: request.chunkedEncoding });
+        request.destroy();
+      });
+    });
+    // The app may hang up on the rest of the upload once it has answered.
+    request.on('error', (error) => (answered ? undefined : reject(error)));
+    request.write(head);
+    const chunk = 'x'.repeat(64 * 1024);
+    let sent = 0;
+    const pump = (): void => {
+      while (!answered && sent < fillerBytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      if (!answered) request.end('"}]}');
+    };
+    pump();
+  });
+}
 
 test.describe('POST /api/chat contract', () => {
   test('answers 200 with the event-stream headers, start first, an id on every event', async () => {
@@ -26,16 +75,18 @@ test.describe('POST /api/chat contract', () => {
         message: "Unknown parameter: 'frequency_boost'",
       },
     });
-    expect(await backendRecord('chat', marker)).toBeUndefined();
+    expect(await backendRecordsMentioning(marker)).toEqual([]);
   });
 
   test('refuses an unknown model with a 404 before any upstream call', async () => {
-    const response = await postChat(chatBody('vllm:does-not-exist', nonce()));
+    const marker = nonce();
+    const response = await postChat(chatBody('vllm:does-not-exist', marker));
     expect(response.status).toBe(404);
     expect((await response.json()).error).toMatchObject({
       code: 'model_not_found',
       param: 'model',
     });
+    expect(await backendRecordsMentioning(marker)).toEqual([]);
   });
 
   test('refuses invalid values and invalid JSON with 400', async () => {
@@ -54,6 +105,19 @@ test.describe('POST /api/chat contract', () => {
     const response = await postChat(chatBody('vllm:chat', 'x'.repeat(9 * 1024 * 1024)));
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe('request_too_large');
+  });
+
+  test('refuses a streamed body over MAX_REQUEST_BYTES, sent without Content-Length', async () => {
+    // A chunked upload: the app cannot know the size up front and has to count as it reads.
+    const marker = nonce();
+    const { status, body, chunked } = await chunkedUpload(
+      `{"model":"vllm:chat","messages":[{"role":"user","content":"Test ${marker} `,
+      9 * 1024 * 1024,
+    );
+    expect(chunked).toBe(true);
+    expect(status).toBe(413);
+    expect(JSON.parse(body).error.code).toBe('request_too_large');
+    expect(await backendRecordsMentioning(marker)).toEqual([]);
   });
 
   test('caps max_tokens and always asks the backend for usage', async () => {

@@ -30,7 +30,7 @@ export async function chat(body: unknown, baseURL?: string) {
   return { response, raw, events };
 }
 
-export type Compact =
+type Compact =
   | { type: 'start' | 'done' }
   | { type: 'text'; kind: 'reasoning' | 'content'; text: string }
   | { type: 'status'; message: string }
@@ -56,7 +56,7 @@ export function compact(events: RunnelEvent[]): Compact[] {
   return out;
 }
 
-export interface BackendRecord {
+interface BackendRecord {
   id: number;
   provider: string;
   path: string;
@@ -87,4 +87,19 @@ export async function backendRecord(
   );
   const { requests } = (await response.json()) as { requests: BackendRecord[] };
   return requests.find((r) => JSON.stringify(r.body).includes(marker));
+}
+
+/**
+ * Every request the scenario backend received whose body mentions `marker`, whatever its model or
+ * path: what proves that a request refused by the app never went upstream. Waits `settleMs` first,
+ * so a call the app made after answering would be seen too.
+ */
+export async function backendRecordsMentioning(
+  marker: string,
+  settleMs = 300,
+): Promise<BackendRecord[]> {
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const response = await fetch(`${SCENARIO_URL}/__control/requests`);
+  const { requests } = (await response.json()) as { requests: BackendRecord[] };
+  return requests.filter((r) => JSON.stringify(r.body).includes(marker));
 }

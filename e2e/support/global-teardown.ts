@@ -1,17 +1,30 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { APP_LOG } from '../../testing/stack/app-env';
-import { E2E_VLLM_KEY } from '../../testing/stack/ports';
+import { APP_LOGS } from '../../testing/stack/app-env';
+import { AUTH_SECRETS, SECURE_APP_LOG } from '../../testing/stack/auth-stack';
+import { E2E_KEYS } from '../../testing/stack/keys';
 
 /**
- * After the whole suite — key-echoing backends included — the app's own output (every log line it
- * wrote) must not contain a key.
+ * After the whole suite — key-echoing backends included — the apps' own output (every log line
+ * they wrote) must not contain a key or a sign-in secret. A log that is missing fails too: the scan
+ * would otherwise pass having read nothing (an app started by hand, or logging somewhere else).
  */
 export default function globalTeardown(): void {
-  if (!existsSync(APP_LOG)) return;
-  const log = readFileSync(APP_LOG, 'utf8');
-  for (const secret of [E2E_VLLM_KEY, 'ark-e2e-key-9876543210']) {
-    if (log.includes(secret)) throw new Error(`the app logged a secret (${APP_LOG})`);
+  const logs: Record<string, string> = { ...APP_LOGS, secure: SECURE_APP_LOG };
+  const secrets: Record<string, string> = { ...E2E_KEYS };
+  AUTH_SECRETS.forEach((secret, i) => (secrets[`sign-in secret ${i + 1}`] = secret));
+  for (const [name, path] of Object.entries(logs)) {
+    if (!existsSync(path)) {
+      throw new Error(
+        `[secrets] the ${name} app's log ${path} is missing, so nothing was checked for keys ` +
+          '(stop any app you started yourself and let Playwright start it)',
+      );
+    }
+    const log = readFileSync(path, 'utf8');
+    for (const [what, secret] of Object.entries(secrets)) {
+      if (log.includes(secret))
+        throw new Error(`[secrets] the ${name} app logged the ${what} (${path})`);
+    }
+    const lines = log.split('\n').filter((l) => l.includes('"event":"chat"')).length;
+    console.log(`[secrets] ${path}: ${lines} request log lines, no secret`);
   }
-  const lines = log.split('\n').filter((l) => l.includes('"event":"chat"')).length;
-  console.log(`[secrets] ${lines} request log lines checked: no key in the app's output`);
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_KEYS } from '../../testing/stack/keys';
 import { DOWN_APP_URL } from '../../testing/stack/ports';
 
 test('an unreachable backend gets a banner with its URL and how to start vLLM', async ({
@@ -9,7 +10,7 @@ test('an unreachable backend gets a banner with its URL and how to start vLLM', 
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('http://127.0.0.1:59999/v1');
   await expect(banner).toContainText('vllm serve Qwen/Qwen3-8B --reasoning-parser qwen3');
-  await expect(banner).not.toContainText('sk-down-app-key');
+  await expect(banner).not.toContainText(E2E_KEYS.down);
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
 });
 

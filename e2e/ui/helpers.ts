@@ -2,7 +2,7 @@
  * Shared steps of the UI specs. Every test runs in its own browser context (own IndexedDB) and
  * finds its backend request by model + a nonce in its message, so files can run in parallel.
  */
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { SCENARIO_URL } from '../../testing/stack/ports';
 
 /** A unique marker to put in a message and find the backend request by. */
@@ -58,7 +58,7 @@ export function lastAnswer(scope: ChatScope): Locator {
 }
 
 /** A request the scenario backend recorded. */
-export interface RecordedRequest {
+interface RecordedRequest {
   id: number;
   model: string | null;
   body: { messages?: { role: string; content: unknown }[]; prompt?: string } & Record<
@@ -110,4 +110,37 @@ export async function recordValues(
 /** The values recorded by `recordValues`. */
 export function recorded(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+}
+
+/**
+ * What the page's IndexedDB holds in `db`'s `kv` store (the chat's persistence through idb-keyval),
+ * by key — read directly, not through the app, so a test sees what a fresh load would find.
+ */
+export function storedEntries(
+  scope: Page | Frame,
+  db = 'runnel',
+): Promise<Record<string, unknown>> {
+  return scope.evaluate(async (name) => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      if (!database.objectStoreNames.contains('kv')) return {};
+      const store = database.transaction('kv').objectStore('kv');
+      const [keys, values] = await Promise.all(
+        [store.getAllKeys(), store.getAll()].map(
+          (query) =>
+            new Promise<unknown[]>((resolve, reject) => {
+              query.onsuccess = () => resolve(query.result as unknown[]);
+              query.onerror = () => reject(query.error);
+            }),
+        ),
+      );
+      return Object.fromEntries(keys!.map((key, i) => [String(key), values![i]]));
+    } finally {
+      database.close();
+    }
+  }, db);
 }

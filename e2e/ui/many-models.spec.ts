@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startApp, type AppProcess } from '../../testing/stack/app-process';
+import { APP_ENV } from '../../testing/stack/app-env';
+import { startInstance, type Instance } from '../../testing/stack/instance';
 import { SCENARIO_URL } from '../../testing/stack/ports';
 import { backendRequests, lastAnswer, nonce, send, waitReady } from './helpers';
 import { dataUrlBytes, gradientPng, imageSize } from './png';
@@ -52,11 +53,12 @@ function providersFile(): string {
 }
 
 test.describe.configure({ mode: 'serial' });
-let app: AppProcess;
+let app: Instance;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  app = await startApp({
+  app = await startInstance({
+    ...APP_ENV,
     PROVIDERS_FILE: providersFile(),
     DEFAULT_MODEL: 'north:llama-3.1-8b-v1',
     SUGGESTED_PROMPTS: PROMPTS.join(' | '),

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the main states for a human to look at (issue #3: light, dark, phone width).
+ * Screenshots of the main states for a human to look at (light, dark, phone width).
  * Skipped unless SHOTS is set: `SHOTS=/tmp/shots npx playwright test --project=chromium screenshots`.
  */
 import { expect, test, type Page } from '@playwright/test';

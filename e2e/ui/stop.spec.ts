@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+import {
+  backendRequests,
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  reloadApp,
+  send,
+  storedEntries,
+} from './helpers';
 
 // Several page loads and streams per test: allow for a loaded CI machine.
 test.describe.configure({ timeout: 60_000 });
@@ -46,4 +55,23 @@ test('Esc stops too', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(answer).toHaveAttribute('data-status', 'stopped');
   await expectBackendSawClose(marker);
+});
+
+test('deleting a conversation while it streams stops the request, and it stays deleted', async ({
+  page,
+}) => {
+  const marker = nonce();
+  await startSlowAnswer(page, marker);
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await nav.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+
+  await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
+  await expectBackendSawClose(marker);
+  // Nothing that settles after the abort (the run's end, a throttled save) writes it back.
+  await page.waitForTimeout(1_000);
+  expect(JSON.stringify(await storedEntries(page))).not.toContain(marker);
+  await reloadApp(page);
+  await expect(nav.getByRole('button', { name: new RegExp(marker) })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
 });

@@ -2,10 +2,11 @@
  * Steps shared by the widget specs: a third-party host page (host-server.ts) that loads
  * `public/widget.js` from the app, on an allowed or a refused origin.
  */
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { HOST_URL } from '../../testing/stack/host-ports';
 
 // The chat inside the frame is the chat UI: its steps are the UI specs' own.
+import { storedEntries } from '../ui/helpers';
 export { backendRequests, lastAnswer, nonce, send } from '../ui/helpers';
 
 type WidgetEvent = [string] | [string, unknown];
@@ -55,6 +56,22 @@ export async function expectEvent(page: Page, event: string, payload?: unknown):
     .toBe(true);
 }
 
+/** Everything the host page received by postMessage (from the widget and anyone else), in order. */
+export function hostReceived(page: Page): Promise<{ origin: string; data: unknown }[]> {
+  return page.evaluate(
+    () => (window as unknown as { hostReceived: { origin: string; data: unknown }[] }).hostReceived,
+  );
+}
+
+/**
+ * Waits until the chat in the frame has loaded what was stored: the composer shows its loading hint
+ * from its first render until then, so a visible message box without the hint means hydrated.
+ */
+export async function waitHydrated(frame: FrameLocator): Promise<void> {
+  await expect(frame.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(frame.getByText('Loading your conversations…')).toHaveCount(0);
+}
+
 /** Opens the widget and waits for the handshake. */
 export async function openWidget(page: Page): Promise<FrameLocator> {
   await launcher(page).click();
@@ -64,37 +81,27 @@ export async function openWidget(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
+/** The chat frame (the `/embed` document inside the widget's iframe). */
+export function embedFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => f.url().includes('/embed'));
+  if (!frame) throw new Error('no chat frame');
+  return frame;
+}
+
+/** What the widget keeps in its IndexedDB, as JSON text (for `toContain` checks). */
+export async function widgetStorage(page: Page): Promise<string> {
+  return JSON.stringify(await storedEntries(embedFrame(page), 'runnel-embed'));
+}
+
 /**
  * Waits until the chat frame's IndexedDB holds a finished answer next to `marker`: saving is
  * asynchronous, and a reload in the same instant would race the write.
  */
 export async function waitForSaved(page: Page, marker: string): Promise<void> {
-  const frame = page.frames().find((f) => f.url().includes('/embed'));
-  if (!frame) throw new Error('no chat frame');
   await expect
-    .poll(() =>
-      frame.evaluate(
-        async ({ db: name, marker: m }) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const open = indexedDB.open(name);
-            open.onsuccess = () => resolve(open.result);
-            open.onerror = () => reject(open.error);
-          });
-          try {
-            if (!db.objectStoreNames.contains('kv')) return false;
-            const all = await new Promise<unknown[]>((resolve, reject) => {
-              const query = db.transaction('kv').objectStore('kv').getAll();
-              query.onsuccess = () => resolve(query.result);
-              query.onerror = () => reject(query.error);
-            });
-            const text = JSON.stringify(all);
-            return text.includes(m) && text.includes('"complete"');
-          } finally {
-            db.close();
-          }
-        },
-        { db: 'runnel-embed', marker },
-      ),
-    )
+    .poll(async () => {
+      const text = await widgetStorage(page);
+      return text.includes(marker) && text.includes('"complete"');
+    })
     .toBe(true);
 }

@@ -55,5 +55,8 @@ export interface ProviderHealth {
 /** `GET /api/health` (HTTP 503 when every backend is down, still JSON). */
 export interface HealthResponse {
   status: 'ok' | 'degraded' | 'down';
-  providers: ProviderHealth[];
+  /** Left out for requests without a session (and widget visitors): backend addresses are internal. */
+  providers?: ProviderHealth[];
+  /** `"open"` when no sign-in method is configured on a production server other machines reach. */
+  access?: 'open';
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const REASONING_EFFORTS = [
   'none',
@@ -47,7 +47,7 @@ const messageSchema = z
 export type ChatMessage = z.infer<typeof messageSchema>;
 
 /**
- * The body of `POST /api/chat` (ARCHITECTURE.md, "Protocol contract"). Strict: an unknown top-level
+ * The body of `POST /api/chat` (docs/protocol.md). Strict: an unknown top-level
  * field is a 400 `unknown_parameter`, so a typo never silently does nothing.
  */
 export const chatRequestSchema = z

@@ -16,10 +16,10 @@ export interface EmbedOptions {
   showDetails: boolean;
 }
 
-export const DEFAULT_EMBED_TITLE = 'Chat';
+const DEFAULT_EMBED_TITLE = 'Chat';
 
 /** Longest accepted value per text option; longer values are cut, never refused. */
-export const EMBED_TEXT_LIMITS = {
+const EMBED_TEXT_LIMITS = {
   title: 60,
   greeting: 500,
   placeholder: 100,
@@ -27,7 +27,7 @@ export const EMBED_TEXT_LIMITS = {
 } as const;
 
 /** Next's `searchParams` shape, or anything with a `get` like URLSearchParams. */
-export type SearchParamsLike =
+type SearchParamsLike =
   Record<string, string | string[] | undefined> | { get(name: string): string | null };
 
 function read(params: SearchParamsLike, name: string): string | undefined {

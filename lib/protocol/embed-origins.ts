@@ -1,5 +1,5 @@
 /**
- * Who may embed `/embed` (issue 4, "Who may embed"): `EMBED_ALLOWED_ORIGINS` is a comma-separated
+ * Who may embed `/embed` (docs/embedding.md): `EMBED_ALLOWED_ORIGINS` is a comma-separated
  * list of origins, or `*` on its own. Unset or empty means nobody. The same allowlist drives the
  * `frame-ancestors` header (the browser refuses other framers) and the iframe's handshake check
  * (the iframe talks only to a parent whose origin is on it), so the two can never disagree.
@@ -8,8 +8,7 @@
 /** `'*'` (any http(s) page, explicitly) or the exact origins allowed; empty means none. */
 export type EmbedAllowlist = '*' | readonly string[];
 
-export type ParsedAllowlist =
-  { ok: true; allowlist: EmbedAllowlist } | { ok: false; error: string };
+type ParsedAllowlist = { ok: true; allowlist: EmbedAllowlist } | { ok: false; error: string };
 
 /** The origin an allowlist entry names, or an error saying what is wrong with it. */
 function normalizeOrigin(entry: string): { origin: string } | { error: string } {

@@ -28,7 +28,6 @@ export const EMBED_PARAMS = [
   'theme',
   'accent',
 ] as const;
-export type EmbedParam = (typeof EMBED_PARAMS)[number];
 
 /**
  * `data-show-details` (a flag: present and not `"false"`) becomes this parameter, set to `1`: the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { RunnelEvent } from './events';
 
 const usageSchema = z.object({

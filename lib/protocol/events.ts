@@ -1,6 +1,6 @@
 /**
  * The Runnel event protocol: what `POST /api/chat` streams to the browser.
- * See docs/protocol.md and ARCHITECTURE.md ("Protocol contract"). The names and fields here are a
+ * See docs/protocol.md. The names and fields here are a
  * public contract: extend, never rename.
  */
 
@@ -24,7 +24,9 @@ export type StreamErrorCode =
   | 'upstream_error'
   | 'protocol_error'
   | 'provider_notice'
-  | 'internal_error';
+  | 'internal_error'
+  // No free slot at the backend within QUEUE_TIMEOUT_MS (admission control).
+  | 'overloaded';
 
 export interface StreamError {
   message: string;

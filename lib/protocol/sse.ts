@@ -1,6 +1,6 @@
 import type { RunnelEvent } from './events';
 
-/** Headers of every `/api/chat` event stream (ARCHITECTURE.md, "Protocol contract"). */
+/** Headers of every `/api/chat` event stream (docs/protocol.md). */
 export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   // `no-transform` also keeps compression middleware from buffering the stream.

@@ -9,7 +9,7 @@ import { toJson } from './sse-format';
 import type { HttpErrorSpec, StreamPlan } from './types';
 
 /** What to do instead of streaming. */
-export type NonStreamOutcome = { respond: HttpErrorSpec } | { destroy: true } | { hang: true };
+type NonStreamOutcome = { respond: HttpErrorSpec } | { destroy: true } | { hang: true };
 
 interface ToolCallAcc {
   index: number;

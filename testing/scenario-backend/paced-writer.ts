@@ -10,7 +10,7 @@ import { stepBytes } from './sse-format';
 import type { Step, StreamOptions } from './types';
 
 /** Default gap between token frames. */
-export const DEFAULT_TOKEN_DELAY_MS = 20;
+const DEFAULT_TOKEN_DELAY_MS = 20;
 /**
  * Timers cannot fire much more often than every few ms, so below this delay
  * the writer sleeps at least this long and writes every frame that fell due.
@@ -20,7 +20,7 @@ const MIN_TICK_MS = 4;
 const YIELD_EVERY = 256;
 
 /** Callbacks the writer uses to report timing to the recorder. */
-export interface WriterHooks {
+interface WriterHooks {
   onHeaders(): void;
   onFirstByte(): void;
   onServerDestroy(): void;

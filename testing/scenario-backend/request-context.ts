@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Endpoint, RequestBody, ScenarioContext } from './types';
 
 /** Words in every text part of `messages` (chat) or `prompt` (completions). */
-export function promptWords(body: RequestBody): number {
+function promptWords(body: RequestBody): number {
   const texts: string[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === 'string') texts.push(v);
@@ -21,7 +21,7 @@ export function promptWords(body: RequestBody): number {
 }
 
 /** The bearer token of an `Authorization: Bearer …` header. */
-export function bearerKey(headers: IncomingHttpHeaders): string | null {
+function bearerKey(headers: IncomingHttpHeaders): string | null {
   const auth = headers.authorization;
   if (!auth) return null;
   const m = /^Bearer\s+(.*)$/iu.exec(auth.trim());

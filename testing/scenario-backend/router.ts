@@ -22,7 +22,7 @@ import type { ServerState } from './state';
 import type { Endpoint, RequestBody } from './types';
 
 /** Path prefix → provider; longest prefixes first so `/v1` is the catch-all. */
-export const PROVIDER_PREFIXES: readonly (readonly [string, ProviderDef])[] = [
+const PROVIDER_PREFIXES: readonly (readonly [string, ProviderDef])[] = [
   ['/vllm/v1', vllmProvider],
   ['/ark/v1', arkProvider],
   ['/acs/v1', acsProvider],

@@ -8,7 +8,7 @@ import { createRequestHandler } from './router';
 import { createState } from './state';
 
 /** Options of {@link startScenarioBackend}. */
-export interface ScenarioBackendOptions {
+interface ScenarioBackendOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Defaults to 127.0.0.1. */

@@ -23,7 +23,7 @@ function mulberry32(seed: number): () => number {
 }
 
 /** Byte offsets at which to cut `bytes`. */
-export function chooseCuts(bytes: Uint8Array, seed = 42): number[] {
+function chooseCuts(bytes: Uint8Array, seed = 42): number[] {
   const rand = mulberry32(seed);
   const cuts = new Set<number>();
   let next = 1 + Math.floor(rand() * 40);

@@ -9,7 +9,7 @@ import type { ChunkHead, Flavor, Usage, UsageStats } from './flavors';
 import type { ScenarioContext, Step, StreamOptions } from './types';
 
 /** A streamed tool-call fragment as it appears in `delta.tool_calls[]`. */
-export type ToolCallDelta = Record<string, unknown> & { index: number };
+type ToolCallDelta = Record<string, unknown> & { index: number };
 
 /** Builds the step list of one streamed response. */
 export class StreamBuilder {

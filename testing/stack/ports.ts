@@ -13,5 +13,3 @@ export const SCENARIO_URL = `http://127.0.0.1:${SCENARIO_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 /** The app in single-provider mode pointed at a port where nothing listens. */
 export const DOWN_APP_URL = `http://127.0.0.1:${DOWN_APP_PORT}`;
-/** The key the app sends to the scenario backend's vLLM provider; it must never come back. */
-export const E2E_VLLM_KEY = 'sk-e2e-vllm-0123456789abcdef-SECRET';

@@ -8,7 +8,7 @@ import { APP_ENV } from './app-env';
 import { writeProvidersFile } from './providers-file';
 
 /** A free loopback port. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -20,7 +20,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface Stack {
+interface Stack {
   backend: ScenarioBackend;
   appURL: string;
   stop(): Promise<void>;

@@ -1,9 +1,13 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
 import { EmbedApp } from '@/components/embed/embed-app';
 import { fixedThemeScript } from '@/components/theme/theme-script';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
+import { getAuthConfig } from '@/lib/server/config/auth-config';
+import { issueEmbedPass } from '@/lib/server/auth/embed-pass';
 import { parseEmbedOptions } from '@/lib/protocol/embed-options';
+import { widgetModel } from '@/lib/server/limits/widget-model';
 
 // The allowlist and the options are read per request (deployment configuration, query string).
 export const dynamic = 'force-dynamic';
@@ -22,19 +26,26 @@ export async function generateMetadata({
 /**
  * `/embed`: the chat widget's page, framed by `public/widget.js` on sites in
  * `EMBED_ALLOWED_ORIGINS` (proxy.ts sets its frame-ancestors). Opened directly it is a compact chat.
+ * Its visitors never sign in: with a sign-in method configured, their API requests carry the pass
+ * issued here instead (renewed by the page while it stays open).
  */
 export default async function EmbedPage({ searchParams }: { searchParams: SearchParams }) {
-  const options = parseEmbedOptions(await searchParams);
+  const parsed = parseEmbedOptions(await searchParams);
+  const options = { ...parsed, model: widgetModel(parsed.model) };
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const secret = getAuthConfig().secret;
+  const pass = secret ? await issueEmbedPass(secret) : null;
   return (
     <>
       <script
+        nonce={nonce}
         dangerouslySetInnerHTML={{
           __html:
             fixedThemeScript(options.theme === 'auto' ? 'system' : options.theme) +
             EARLY_MESSAGES_SCRIPT,
         }}
       />
-      <EmbedApp options={options} allowlist={getEmbedAllowlist()} />
+      <EmbedApp options={options} allowlist={getEmbedAllowlist()} pass={pass} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ScheduleFrame } from './frame-batcher';
 
 /** What the budgeted scheduler needs from the page. */
-export interface BudgetClock {
+interface BudgetClock {
   now(): number;
   /**
    * Calls `cb` with how long the browser took to render the next frame (style, layout, paint):
@@ -18,7 +18,7 @@ export interface BudgetClock {
   runUpdate?(update: () => void): void;
 }
 
-export interface BudgetOptions {
+interface BudgetOptions {
   /** Share of main-thread time streaming updates may take (0–1). */
   budget: number;
   /** Updates come at least this often, however expensive they are. */

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatRequest } from '../../protocol/chat-request';
 import type { Attachment } from '../attachments/attachment';
+import { explainError } from '../errors/error-sentences';
 import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { applyEvent, finishRun } from './apply-event';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
@@ -17,7 +18,7 @@ import {
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
 
-/** What the status region says when an answer ends (issue #3: never the tokens themselves). */
+/** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   complete: 'Response complete',
   length: 'Response stopped at the token limit',
@@ -27,8 +28,14 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   streaming: 'Generating…',
 };
 
+/** An error in one sentence and its next step. */
+function sayError(error: Parameters<typeof explainError>[0]): string {
+  const { text, next } = explainError(error);
+  return `${text} ${next}`;
+}
+
 /** What the runner needs from the store around it. */
-export interface RunnerDeps {
+interface RunnerDeps {
   get: StoreApi<ChatState>['getState'];
   set: StoreApi<ChatState>['setState'];
   saver: SaveScheduler;
@@ -50,7 +57,20 @@ export function createRunner(deps: RunnerDeps) {
 
   const isRunning = (conversationId: string) => controllers.has(conversationId);
 
-  async function run(conversationId: string, messageId: string, body: ChatRequest): Promise<void> {
+  /** What to put back when a limit refuses a new question: it returns to the composer. */
+  interface Undo {
+    messages: Message[];
+    title: string;
+    text: string;
+    attachments: readonly Attachment[];
+  }
+
+  async function run(
+    conversationId: string,
+    messageId: string,
+    body: ChatRequest,
+    undo?: Undo,
+  ): Promise<void> {
     const controller = new AbortController();
     controllers.set(conversationId, controller);
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
@@ -86,6 +106,30 @@ export function createRunner(deps: RunnerDeps) {
       ...(deps.chatUrl ? { url: deps.chatUrl } : {}),
     });
     batcher.flush();
+    if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
+      // Nothing was sent to the model: the question goes back to the composer, as it was typed.
+      set((s) => {
+        const { [conversationId]: _done, ...running } = s.running;
+        return {
+          ...patchConversation(s, conversationId, (c) => ({
+            ...c,
+            messages: undo.messages,
+            title: undo.title,
+          })),
+          running,
+          drafts: { ...s.drafts, [conversationId]: undo.text },
+          limitNotice: {
+            conversationId,
+            text: sayError(end.error),
+            ...(undo.attachments.length ? { attachments: [...undo.attachments] } : {}),
+          },
+        };
+      });
+      if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
+      announce(conversationId, sayError(end.error));
+      saver.flush(conversationId);
+      return;
+    }
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
       return {
@@ -108,7 +152,12 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   /** Replaces the messages of a conversation, bumps it to the top and starts a run. */
-  function startAnswer(conversationId: string, messages: Message[], model: ModelTraits): void {
+  function startAnswer(
+    conversationId: string,
+    messages: Message[],
+    model: ModelTraits,
+    undo?: Undo,
+  ): void {
     const conversation = get().conversations[conversationId];
     if (!conversation || isRunning(conversationId)) return;
     const assistant = createAssistantMessage(newId(), model.id, now());
@@ -122,7 +171,7 @@ export function createRunner(deps: RunnerDeps) {
       })),
       order: bumpOrder(s.order, conversationId),
     }));
-    void run(conversationId, assistant.id, body);
+    void run(conversationId, assistant.id, body, undo);
   }
 
   return {
@@ -135,6 +184,12 @@ export function createRunner(deps: RunnerDeps) {
       const conversation = get().conversations[conversationId];
       if (!conversation || isRunning(conversationId) || (!text.trim() && !attachments.length))
         return;
+      const undo = {
+        messages: conversation.messages,
+        title: conversation.title,
+        text,
+        attachments,
+      };
       const user: Message = {
         id: newId(),
         role: 'user',
@@ -146,7 +201,7 @@ export function createRunner(deps: RunnerDeps) {
         const title = deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '));
         set((s) => patchConversation(s, conversationId, (c) => ({ ...c, title })));
       }
-      startAnswer(conversationId, [...conversation.messages, user], model);
+      startAnswer(conversationId, [...conversation.messages, user], model, undo);
     },
 
     stop(conversationId: string): void {

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type Conversation, type ConversationSettings } from './conversation';
+import type { Attachment } from '../attachments/attachment';
 import type { Message } from './message';
 
 /** The chat store's data. Everything here but `running` and `storageNotice` is persisted. */
@@ -23,6 +24,11 @@ export interface ChatState {
    * never their tokens. `seq` changes with every announcement so a repeat is announced again.
    */
   announcement: { text: string; seq: number } | null;
+  /**
+   * A message a limit refused (`429`): it went back to the composer (its attachments too), and this says why and when
+   * to try again, above the composer of that conversation.
+   */
+  limitNotice: { conversationId: string; text: string; attachments?: Attachment[] } | null;
 }
 
 /** Draft key of the composer when no conversation is open yet. */
@@ -41,6 +47,7 @@ export function initialChatState(): ChatState {
     storageNotice: null,
     newChatSettings: { ...DEFAULT_SETTINGS },
     announcement: null,
+    limitNotice: null,
   };
 }
 

@@ -1,49 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
-import { createChatStore } from './chat-store';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
-import { createPersistence } from './persistence';
-import {
-  fakeFetch,
-  manualFrames,
-  REASONING_STREAM,
-  sseResponse,
-  until,
-} from '../../../testing/unit/chat-test-support';
-
-const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
-
-function setup(
-  respond: (body: Record<string, unknown>) => Response,
-  backend: KvBackend = createMemoryBackend(),
-) {
-  const frames = manualFrames();
-  const f = fakeFetch(respond);
-  let id = 0;
-  const store = createChatStore({
-    createPersistence: (onFallback) => createPersistence(backend, onFallback),
-    fetch: f,
-    newId: () => `id${++id}`,
-    scheduleFrame: frames.schedule,
-    timers: {
-      setTimeout: (cb, ms) => setTimeout(cb, ms),
-      clearTimeout: (h) => clearTimeout(h as never),
-    },
-    saveIntervalMs: 20,
-  });
-  const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
-  const answer = () => active().messages.at(-1) as AssistantMessage;
-  const idle = () => Object.keys(store.getState().running).length === 0;
-  return { store, frames, fetch: f, active, answer, idle, backend };
-}
+import { REASONING_STREAM, sseResponse, until } from '../../../testing/unit/chat-test-support';
+import { CHAT, storeHarness } from '../../../testing/unit/chat-store-harness';
 
 afterEach(() => vi.useRealTimers());
 
 describe('chat store: sending', () => {
   it('saves the question and the new active conversation at once, before any throttled save', async () => {
     const backend = createMemoryBackend();
-    const t = setup(() => sseResponse(REASONING_STREAM), backend);
+    const t = storeHarness(() => sseResponse(REASONING_STREAM), backend);
     await t.store.getState().hydrate();
     t.store.getState().send('Remember this', CHAT);
     // No timer has run yet: only the immediate saves can have reached the backend.
@@ -55,7 +22,7 @@ describe('chat store: sending', () => {
   });
 
   it('creates a conversation titled by the first message and streams to complete', async () => {
-    const t = setup(() => sseResponse(REASONING_STREAM));
+    const t = storeHarness(() => sseResponse(REASONING_STREAM));
     await t.store.getState().hydrate();
     t.store.getState().send('What is 6 × 7?', CHAT);
     expect(t.active().title).toBe('What is 6 × 7?');
@@ -76,7 +43,7 @@ describe('chat store: sending', () => {
   it('applies events once per frame, not once per event', async () => {
     let push!: (e: RunnelEvent) => void;
     let close!: () => void;
-    const t = setup(() => {
+    const t = storeHarness(() => {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           const enc = new TextEncoder();
@@ -106,7 +73,9 @@ describe('chat store: sending', () => {
   });
 
   it('stop aborts the request and keeps the partial answer as stopped', async () => {
-    const t = setup(() => sseResponse([{ type: 'content', text: 'partial' }], { hang: true }));
+    const t = storeHarness(() =>
+      sseResponse([{ type: 'content', text: 'partial' }], { hang: true }),
+    );
     await t.store.getState().hydrate();
     t.store.getState().send('go', CHAT);
     await until(() => t.frames.pending > 0);
@@ -117,7 +86,7 @@ describe('chat store: sending', () => {
   });
 
   it('a stream that ends without done → incomplete; an HTTP error → error', async () => {
-    const t = setup((body) =>
+    const t = storeHarness((body) =>
       body.model === 'bad'
         ? Response.json(
             { error: { code: 'model_not_found', message: 'Unknown model' } },
@@ -135,7 +104,7 @@ describe('chat store: sending', () => {
   });
 
   it('length → Continue sends the partial answer and extends the same message', async () => {
-    const t = setup((body) =>
+    const t = storeHarness((body) =>
       body.continue_final_message
         ? sseResponse([
             { type: 'content', text: ' far away.' },
@@ -174,7 +143,7 @@ describe('chat store: sending', () => {
 
   it('regenerate replaces the answer; edit re-sends from the edited message', async () => {
     let n = 0;
-    const t = setup(() =>
+    const t = storeHarness(() =>
       sseResponse([{ type: 'content', text: `answer ${++n}` }, { type: 'done' }]),
     );
     await t.store.getState().hydrate();
@@ -195,7 +164,7 @@ describe('chat store: sending', () => {
 describe('chat store: persistence', () => {
   it('saves a streaming answer while it streams and at its end; reload marks it incomplete', async () => {
     const backend = createMemoryBackend();
-    const t = setup(
+    const t = storeHarness(
       () => sseResponse([{ type: 'content', text: 'partial answer' }], { hang: true }),
       backend,
     );
@@ -211,7 +180,7 @@ describe('chat store: persistence', () => {
     expect(saved.messages[1]).toMatchObject({ status: 'streaming', content: 'partial answer' });
 
     // A new page over the same storage (the reload): the answer is kept, marked incomplete.
-    const reloaded = setup(() => sseResponse([]), backend);
+    const reloaded = storeHarness(() => sseResponse([]), backend);
     await reloaded.store.getState().hydrate();
     expect(reloaded.store.getState().activeId).toBe(t.active().id);
     expect(reloaded.answer()).toMatchObject({
@@ -225,7 +194,7 @@ describe('chat store: persistence', () => {
 
   it('keeps drafts, renames and deletions', async () => {
     const backend = createMemoryBackend();
-    const t = setup(() => sseResponse([{ type: 'done' }]), backend);
+    const t = storeHarness(() => sseResponse([{ type: 'done' }]), backend);
     await t.store.getState().hydrate();
     t.store.getState().send('first', CHAT);
     await until(t.idle);
@@ -234,13 +203,13 @@ describe('chat store: persistence', () => {
     t.store.getState().renameConversation(id, '  My   chat ');
     t.store.getState().flushSaves();
     await new Promise((r) => setTimeout(r, 5));
-    const again = setup(() => sseResponse([]), backend);
+    const again = storeHarness(() => sseResponse([]), backend);
     await again.store.getState().hydrate();
     expect(again.store.getState().drafts[id]).toBe('unsent words');
     expect(again.active().title).toBe('My chat');
     again.store.getState().deleteConversation(id);
     await new Promise((r) => setTimeout(r, 30));
-    const third = setup(() => sseResponse([]), backend);
+    const third = storeHarness(() => sseResponse([]), backend);
     await third.store.getState().hydrate();
     expect(third.store.getState().order).toEqual([]);
   });
@@ -252,7 +221,7 @@ describe('chat store: persistence', () => {
       del: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
       entries: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
     };
-    const t = setup(() => sseResponse(REASONING_STREAM), broken);
+    const t = storeHarness(() => sseResponse(REASONING_STREAM), broken);
     await t.store.getState().hydrate();
     expect(t.store.getState().hydrated).toBe(true);
     expect(t.store.getState().storageNotice).toMatch(/in memory/);
@@ -266,7 +235,7 @@ describe('chat store: persistence', () => {
 
 describe('chat store: attachments', () => {
   it('sends files without text, keeps them on the message and titles the chat by their names', async () => {
-    const t = setup(() => sseResponse(REASONING_STREAM));
+    const t = storeHarness(() => sseResponse(REASONING_STREAM));
     await t.store.getState().hydrate();
     const file = {
       kind: 'text' as const,

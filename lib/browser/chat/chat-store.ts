@@ -63,7 +63,7 @@ export interface ChatStoreDeps {
   newId?: () => string;
   scheduleFrame: ScheduleFrame;
   timers: TimerApi;
-  /** Streaming answers are saved at least this often (issue #3: at least every second). */
+  /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
   saveIntervalMs?: number;
   chatUrl?: string;
 }
@@ -77,7 +77,8 @@ function metaOf(s: ChatState): StoredMeta {
 
 /**
  * Creates a chat store: one per provider component, never a module-level singleton (ARCHITECTURE.md,
- * "House style"). Vanilla zustand so it runs and is tested without React.
+ * "Where state lives"), so the page and the widget each have their own. Vanilla zustand, so it
+ * runs and is tested without React.
  */
 export function createChatStore(deps: ChatStoreDeps): ChatStore {
   const now = deps.now ?? Date.now;
@@ -205,6 +206,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       send(text, model, attachments = []) {
+        if (get().limitNotice) set({ limitNotice: null });
         const s = get();
         let id = s.activeId;
         if (!id || !s.conversations[id]) {

@@ -17,9 +17,6 @@ export const DEFAULT_SETTINGS: ConversationSettings = {
   reasoningEffort: null,
 };
 
-/** Whether a conversation is a chat or prompt → continuation pairs (text-completion models). */
-export type ConversationKind = 'chat' | 'completion';
-
 export interface Conversation {
   id: string;
   title: string;

@@ -5,7 +5,7 @@
 export type ScheduleFrame = (callback: () => void, urgent?: boolean) => () => void;
 
 /** Collects items and hands them over at most once per frame. */
-export interface FrameBatcher<T> {
+interface FrameBatcher<T> {
   /** Adds an item; an `urgent` one is handed over in the next frame, whatever the pacing. */
   push(item: T, urgent?: boolean): void;
   /** Hands over everything pending now (end of stream, stop). */
@@ -58,7 +58,7 @@ export function createFrameBatcher<T>(
 }
 
 /** The timer functions a frame scheduler needs (injected so tests can drive them). */
-export interface FrameClock {
+interface FrameClock {
   requestAnimationFrame?: (cb: () => void) => number;
   cancelAnimationFrame?: (handle: number) => void;
   setTimeout: (cb: () => void, ms: number) => unknown;

@@ -2,20 +2,11 @@ import type { StreamError, Usage } from '../../protocol/events';
 import type { Attachment } from '../attachments/attachment';
 
 /**
- * How an assistant answer ended (ARCHITECTURE.md, "Outcome of an assistant message"). Shown in the
+ * How an assistant answer ended (docs/protocol.md, "How a message ends"). Shown in the
  * UI and exposed as `data-status` on the message element.
  */
 export type AssistantStatus =
   'streaming' | 'complete' | 'length' | 'stopped' | 'error' | 'incomplete';
-
-/** Statuses after which nothing more will arrive for the message. */
-export const END_STATUSES: readonly AssistantStatus[] = [
-  'complete',
-  'length',
-  'stopped',
-  'error',
-  'incomplete',
-];
 
 /** A tool call the model asked for (shown; Runnel does not execute tools). */
 export interface ToolCallRecord {

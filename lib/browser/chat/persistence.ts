@@ -26,7 +26,7 @@ export interface ChatPersistence {
   stashMeta(meta: StoredMeta): void;
 }
 
-export const EMPTY_META: StoredMeta = { activeId: null, drafts: {}, lastModel: null };
+const EMPTY_META: StoredMeta = { activeId: null, drafts: {}, lastModel: null };
 
 const CONVERSATION_PREFIX = 'conversation:';
 const META_KEY = 'meta';

@@ -19,7 +19,7 @@ export interface SaveScheduler {
 /**
  * Throttles saves of a streaming answer: the first change schedules a save `intervalMs` later,
  * changes in between ride along, so a streaming answer is on disk at least every `intervalMs`
- * (issue #3, "Nothing lost": at least every second).
+ * (a crash or a closed tab loses at most that much of an answer).
  */
 export function createSaveScheduler(
   save: (key: string) => void,

@@ -4,7 +4,7 @@ import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
 
 /** What `sendChat` needs from its surroundings (injected so tests can drive it). */
-export interface SendChatOptions {
+interface SendChatOptions {
   fetch: typeof fetch;
   body: ChatRequest;
   signal: AbortSignal;
@@ -17,7 +17,7 @@ export interface SendChatOptions {
 /**
  * POSTs a chat request and feeds its events to `onEvent`. Never throws: returns how the run ended.
  * Aborting `signal` aborts the fetch, which closes the connection so the server closes the
- * upstream request too (ARCHITECTURE.md, diagram: stop button → AbortController).
+ * upstream request too (ARCHITECTURE.md, "The stream, end to end").
  */
 export async function sendChat(options: SendChatOptions): Promise<RunEnd> {
   const { signal } = options;

@@ -5,7 +5,7 @@ import { createPersistence, type ChatPersistence } from '../chat/persistence';
 export type EmbedStorageKind = 'indexeddb' | 'memory';
 
 /** The widget's own database, so a first-party visit to the app never mixes in widget chats. */
-export const EMBED_DB_NAME = 'runnel-embed';
+const EMBED_DB_NAME = 'runnel-embed';
 
 /**
  * The chat store's persistence for the widget: on first use it runs the storage probe (`storage`,

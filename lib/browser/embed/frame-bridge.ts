@@ -13,7 +13,7 @@ export interface BridgeWindow {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-export interface FrameBridgeOptions {
+interface FrameBridgeOptions {
   win: BridgeWindow;
   allowlist: EmbedAllowlist;
   /** A command from the verified parent (`open`, `close`, `theme`); never `hello`. */
@@ -38,7 +38,7 @@ export interface FrameBridge {
 }
 
 /**
- * The iframe side of the embed protocol (issue 4). It listens only to its own parent window
+ * The iframe side of the embed protocol (docs/embedding.md, "Security model"). It listens only to its own parent window
  * (`event.source`), takes the parent's origin from the browser-set `event.origin` of the first
  * valid `hello` — never from message content — and only if the allowlist has it. From then on it
  * accepts messages only from that window and origin and sends only to that origin: never `'*'`,

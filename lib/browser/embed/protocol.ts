@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../protocol/zod';
 import {
   ANSWER_OUTCOMES,
   EMBED_PROTOCOL,
@@ -9,7 +9,7 @@ import {
 
 /**
  * The postMessage protocol between the loader (`public/widget.js`, on the host page) and the
- * `/embed` iframe (issue 4). Every message is a small, flat, versioned object; both directions are
+ * `/embed` iframe (docs/embedding.md). Every message is a small, flat, versioned object; both directions are
  * closed sets of strict shapes, so a message can never carry HTML, a URL or anything else to act on
  * beyond what is listed here. The loader cannot ship zod (3 KB budget): it has its own tiny
  * validator, `widget/messages.ts`, kept in step with these schemas by a conformance test.
@@ -35,7 +35,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Iframe → host (loader). */
-export const frameMessageSchema = z.discriminatedUnion('type', [
+const frameMessageSchema = z.discriminatedUnion('type', [
   /** Answer to `hello`: the iframe accepted the host's origin and will talk to it only. */
   message('ready', {}),
   /** The visitor asked to close the panel (close button, Escape inside the iframe). */

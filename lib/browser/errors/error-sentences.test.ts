@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_SENTENCES, explainError, formatWait } from './error-sentences';
+import { ERROR_SENTENCES, explainError, formatWait, rateLimited } from './error-sentences';
 
 describe('explainError', () => {
   it('names the upstream status and the next step', () => {
@@ -29,22 +29,47 @@ describe('explainError', () => {
     expect(explainError({ code: 'request_too_large', status: 413, message: 'x' }).text).toBe(
       'This message is too large to send (HTTP 413).',
     );
+    // A limit is not a fault: no status, and when to try again, per limit (the limits' own words).
     expect(
       explainError({
         code: 'rate_limited',
         status: 429,
         message: 'x',
-        retry_after_s: 23,
-        limit: 'rpm',
+        retry_after_s: 42,
+        limit: 'requests_per_minute',
       }),
     ).toEqual({
-      text: 'You have sent too many messages in the last minute (HTTP 429).',
-      next: 'Try again in 23 s.',
+      text: 'You have sent too many messages in a short time.',
+      next: 'Try again in 42 seconds.',
     });
-    // An unknown limit, no wait given: still a sentence of its own, not the generic one.
-    expect(explainError({ code: 'rate_limited', status: 429, message: 'x' })).toEqual({
-      text: 'You have reached your usage limit (HTTP 429).',
-      next: 'Wait a minute, then try again.',
+    expect(explainError({ code: 'rate_limited', status: 429, message: 'x' }).next).toBe(
+      'Try again in 60 seconds.',
+    );
+    expect(
+      explainError({
+        code: 'rate_limited',
+        message: 'x',
+        retry_after_s: 5,
+        limit: 'concurrent_streams',
+      }).next,
+    ).toContain('Wait for one to finish');
+  });
+
+  it('places a daily limit’s reset on the clock', () => {
+    const now = new Date(2026, 0, 1, 9, 0, 0);
+    const clock = new Date(2026, 0, 1, 14, 0, 0).toLocaleTimeString([], {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(
+      rateLimited(
+        { code: 'rate_limited', message: 'x', retry_after_s: 5 * 3600, limit: 'tokens_per_day' },
+        now,
+      ),
+    ).toEqual({
+      text: "You have used today's allowance of tokens",
+      next: `Try again in 5 hours (at ${clock}).`,
+      status: false,
     });
   });
 
@@ -83,10 +108,10 @@ describe('explainError', () => {
 });
 
 describe('formatWait', () => {
-  it('rounds up to seconds, then minutes, then hours', () => {
-    expect(formatWait(0.2)).toBe('1 s');
-    expect(formatWait(23)).toBe('23 s');
-    expect(formatWait(600)).toBe('10 min');
-    expect(formatWait(7200)).toBe('2 h');
+  it('counts in seconds, then minutes, then hours', () => {
+    expect(formatWait(0.2)).toBe('1 second');
+    expect(formatWait(23)).toBe('23 seconds');
+    expect(formatWait(600)).toBe('10 minutes');
+    expect(formatWait(7200)).toBe('2 hours');
   });
 });

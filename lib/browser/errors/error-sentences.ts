@@ -11,24 +11,28 @@ export interface ErrorFacts {
   status?: number;
   /** Seconds until a rate limit lets the next request through (Runnel's own 429). */
   retry_after_s?: number;
-  /** Which limit was hit (Runnel's own 429): `rpm`, `concurrent`, `tokens_per_day`, … */
+  /** Which limit refused (Runnel's own 429): `requests_per_minute`, `concurrent_streams`, `tokens_per_day`. */
   limit?: string;
 }
 
-/** A sentence without its final full stop (the status is added to it), and what to do next. */
+/**
+ * A sentence without its final full stop (the status is added to it), and what to do next.
+ * `status: false` leaves "(HTTP n)" out: for a limit, which is not a fault.
+ */
 export interface ErrorSentence {
   text: string;
   next: string;
+  status?: false;
 }
 
 type Entry = ErrorSentence | ((e: ErrorFacts) => ErrorSentence);
 
-/** "23 s", "4 min", "2 h": how long until a limit lets the next request through. */
+/** "42 seconds", "3 minutes", "5 hours": how long until a limit lets the next request through. */
 export function formatWait(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 90) return `${s} s`;
-  if (s < 90 * 60) return `${Math.round(s / 60)} min`;
-  return `${Math.round(s / 3600)} h`;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return unit(Math.max(1, Math.round(seconds)), 'second');
+  if (seconds < 90 * 60) return unit(Math.round(seconds / 60), 'minute');
+  return unit(Math.round(seconds / 3600), 'hour');
 }
 
 const retryAfter = (e: ErrorFacts, otherwise: string) =>
@@ -38,11 +42,37 @@ const retryAfter = (e: ErrorFacts, otherwise: string) =>
 const CONTEXT_OVERFLOW =
   /context length|context window|maximum context|too many tokens|prompt is too long/i;
 
-const RUNNEL_LIMITS: Record<string, string> = {
-  rpm: 'You have sent too many messages in the last minute',
-  concurrent: 'You already have as many answers streaming as allowed',
-  tokens_per_day: 'You have used up today’s token allowance',
-};
+/**
+ * Runnel's own 429 (`rate_limited`), by the limit that refused: when to try again, from
+ * `retry_after_s` (a minute when the server did not say). `now` places a daily limit's reset on the
+ * clock.
+ */
+export function rateLimited(e: ErrorFacts, now = new Date()): ErrorSentence {
+  const wait = e.retry_after_s && e.retry_after_s > 0 ? e.retry_after_s : 60;
+  switch (e.limit) {
+    case 'concurrent_streams':
+      return {
+        text: 'Too many answers are being written for you at once',
+        next: `Wait for one to finish, then try again (in about ${formatWait(wait)}).`,
+        status: false,
+      };
+    case 'tokens_per_day': {
+      const at = new Date(now.getTime() + wait * 1000);
+      const clock = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+      return {
+        text: "You have used today's allowance of tokens",
+        next: `Try again in ${formatWait(wait)} (at ${clock}).`,
+        status: false,
+      };
+    }
+    default:
+      return {
+        text: 'You have sent too many messages in a short time',
+        next: `Try again in ${formatWait(wait)}.`,
+        status: false,
+      };
+  }
+}
 
 /** Code (or `code:status`) → sentence and next step. */
 export const ERROR_SENTENCES: Record<string, Entry> = {
@@ -59,10 +89,7 @@ export const ERROR_SENTENCES: Record<string, Entry> = {
     text: 'This message is too large to send',
     next: 'Remove an attachment or shorten the text, or start a new chat.',
   },
-  rate_limited: (e) => ({
-    text: (e.limit && RUNNEL_LIMITS[e.limit]) || 'You have reached your usage limit',
-    next: retryAfter(e, 'Wait a minute, then try again.'),
-  }),
+  rate_limited: (e) => rateLimited(e),
   shutting_down: {
     text: 'The Runnel server is restarting',
     next: 'Try again in a few seconds.',
@@ -202,6 +229,6 @@ export function explainError(e: ErrorFacts): ErrorSentence {
     (e.status !== undefined ? ERROR_SENTENCES[`${e.code}:${e.status}`] : undefined) ??
     ERROR_SENTENCES[e.code];
   const base = entry ? (typeof entry === 'function' ? entry(e) : entry) : fallback(e);
-  const status = e.status !== undefined ? ` (HTTP ${e.status})` : '';
+  const status = e.status !== undefined && base.status !== false ? ` (HTTP ${e.status})` : '';
   return { text: `${base.text}${status}.`, next: base.next };
 }

@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { ModelKind } from '../../protocol/api-shapes';
 import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-origins';
+import { limitsEnvSchema, redisSecrets, toLimitsConfig, type LimitsConfig } from './limits-schema';
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
@@ -28,6 +29,8 @@ export interface ProviderConfig {
   models: ConfiguredModel[];
   /** `MODELS` in single-provider mode is an allowlist; a providers file's `models` only add. */
   modelsAreAllowlist: boolean;
+  /** Streams at once to this backend (`maxConcurrentStreams`, else `MAX_CONCURRENT_STREAMS`). */
+  maxConcurrentStreams?: number;
 }
 
 export interface RunnelConfig {
@@ -41,6 +44,8 @@ export interface RunnelConfig {
   upstreamIdleTimeoutMs: number;
   keepaliveIntervalMs: number;
   systemPrompt?: string;
+  /** Rate limits, admission and shared state (`lib/server/config/limits-schema.ts`). */
+  limits: LimitsConfig;
 }
 
 /**
@@ -49,7 +54,8 @@ export interface RunnelConfig {
  */
 const NODE_FETCH_TIMEOUT_MS = 300_000;
 
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+/** A positive integer variable, with its default when unset or empty. */
+export const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
     .trim()
@@ -68,7 +74,8 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
       return n;
     });
 
-const optionalText = z
+/** Text, or undefined when unset or blank. */
+export const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v : undefined));
@@ -93,7 +100,7 @@ export const envSchema = z.object({
   UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(180_000, NODE_FETCH_TIMEOUT_MS),
   KEEPALIVE_INTERVAL_MS: positiveInt(15_000),
   SYSTEM_PROMPT: optionalText,
-  /** Who may frame `/embed` (issue 4); parsed by `parseEmbedAllowedOrigins`. */
+  /** Who may frame `/embed` (docs/embedding.md); parsed by `parseEmbedAllowedOrigins`. */
   EMBED_ALLOWED_ORIGINS: optionalText,
 });
 
@@ -110,7 +117,7 @@ const modelEntrySchema = z.union([
     .strict(),
 ]);
 
-export const providersFileSchema = z
+const providersFileSchema = z
   .array(
     z
       .object({
@@ -120,19 +127,20 @@ export const providersFileSchema = z
         apiKeyEnv: z.string().optional(),
         preset: z.enum(PRESET_IDS).default('vllm'),
         models: z.array(modelEntrySchema).optional(),
+        maxConcurrentStreams: z.number().int().positive().optional(),
       })
       .strict(),
   )
   .min(1);
 
 /** `id` or `id=completion` (or `id=chat`), as in `MODELS`. */
-export function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
+function parseModelEntry(entry: z.infer<typeof modelEntrySchema>): ConfiguredModel {
   if (typeof entry !== 'string') return { ...entry };
   const [id = '', kind] = entry.split('=').map((s) => s.trim());
   return kind === 'completion' || kind === 'chat' ? { id, kind } : { id };
 }
 
-export function parseModelList(list: string | undefined): ConfiguredModel[] {
+function parseModelList(list: string | undefined): ConfiguredModel[] {
   if (!list) return [];
   return list
     .split(',')
@@ -146,7 +154,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function formatIssues(prefix: string, error: z.ZodError): string {
+/** One line per zod issue, each naming its variable. */
+export function formatIssues(prefix: string, error: z.ZodError): string {
   return error.issues
     .map((i) => `${prefix}${i.path.length ? i.path.join('.') : ''}: ${i.message}`)
     .join('; ');
@@ -160,10 +169,15 @@ export function buildConfig(
   env: Record<string, string | undefined>,
   readProvidersFile: (path: string) => string,
 ): RunnelConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.extend(limitsEnvSchema.shape).safeParse(env);
   if (!parsed.success)
     throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
   const e = parsed.data;
+  const limits = toLimitsConfig(e);
+  const maxStreams = (own?: number) => {
+    const n = own ?? limits.maxConcurrentStreams;
+    return n ? { maxConcurrentStreams: n } : {};
+  };
   let providers: ProviderConfig[];
   if (e.PROVIDERS_FILE) {
     let json: unknown;
@@ -190,6 +204,7 @@ export function buildConfig(
         preset: p.preset,
         models: (p.models ?? []).map(parseModelEntry),
         modelsAreAllowlist: false,
+        ...maxStreams(p.maxConcurrentStreams),
       };
     });
   } else {
@@ -202,6 +217,7 @@ export function buildConfig(
         preset: e.PROVIDER_PRESET,
         models: parseModelList(e.MODELS),
         modelsAreAllowlist: Boolean(e.MODELS),
+        ...maxStreams(),
       },
     ];
   }
@@ -215,12 +231,16 @@ export function buildConfig(
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     keepaliveIntervalMs: e.KEEPALIVE_INTERVAL_MS,
     ...(e.SYSTEM_PROMPT ? { systemPrompt: e.SYSTEM_PROMPT } : {}),
+    limits,
   };
 }
 
 /** Every secret in the configuration, for redaction. */
 export function configSecrets(config: RunnelConfig): string[] {
-  return config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : []));
+  return [
+    ...config.providers.flatMap((p) => (p.apiKey ? [p.apiKey] : [])),
+    ...redisSecrets(config.limits),
+  ];
 }
 
 /**

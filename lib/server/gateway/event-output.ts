@@ -35,7 +35,7 @@ export interface StreamSummary {
 }
 
 /** Why the output stopped taking events: the browser left, or the answer reached its end. */
-export type OutputStop = 'client' | 'finished';
+type OutputStop = 'client' | 'finished';
 
 /** The side of the relay that events are handed to. */
 export interface EventSink {
@@ -46,7 +46,7 @@ export interface EventSink {
   isClosed(): boolean;
 }
 
-export interface EventOutput extends EventSink {
+interface EventOutput extends EventSink {
   /** The `text/event-stream` body, which starts with `start`. */
   stream: ReadableStream<Uint8Array>;
 }

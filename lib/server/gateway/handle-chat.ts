@@ -3,7 +3,11 @@ import { parseChatRequest } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
+import { mayShowBackendAddress } from '../auth/api-gate';
+import type { Identity } from '../auth/identity';
+import { resolveIdentity } from '../auth/resolve-identity';
 import { PRESETS } from '../providers/presets';
+import { admitChat } from '../limits/chat-limits';
 import { jsonError } from './json-error';
 import { readJsonBody } from './read-body';
 import type { Runtime } from './runtime';
@@ -16,6 +20,8 @@ import { streamChat } from './stream-chat';
 export async function handleChat(
   request: Request,
   { config, catalog, secrets, log }: Runtime,
+  /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
+  identity: Identity | null = null,
 ): Promise<Response> {
   const receivedAt = performance.now();
   const body = await readJsonBody(request, config.maxRequestBytes);
@@ -40,11 +46,22 @@ export async function handleChat(
     maxOutputTokens: config.maxOutputTokens,
     ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
   });
+  const who = identity ?? (await resolveIdentity(request));
+  if (!who) return jsonError({ status: 401, code: 'unauthorized', message: 'Sign in first.' });
+  const admitted = await admitChat(who, {
+    chat,
+    modelId: model.id,
+    provider,
+    maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
+  });
+  if (!admitted.ok) return admitted.response;
   const requestId = `chat_${crypto.randomUUID()}`;
   const stream = streamChat(
     {
       upstream,
-      backendURL: displayURL(provider.baseURL),
+      backendURL: mayShowBackendAddress(identity)
+        ? displayURL(provider.baseURL)
+        : `"${provider.label}"`,
       requestId,
       model: model.id,
       normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
@@ -60,6 +77,7 @@ export async function handleChat(
       now: () => performance.now(),
       onEnd: (summary) =>
         log({ event: 'chat', model: model.id, provider: provider.id, ...summary }),
+      ...(admitted.gate ? { gate: admitted.gate } : {}),
     },
   );
   return new Response(stream, {

@@ -4,9 +4,9 @@ import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { coalesceEvents } from './coalesce';
 
 /** Sends at most one write per this many ms while text arrives faster (two display frames). */
-export const STREAM_PACE_MS = 33;
+const STREAM_PACE_MS = 33;
 
-export interface PacerDeps {
+interface PacerDeps {
   now: () => number;
   setTimeout: (cb: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;

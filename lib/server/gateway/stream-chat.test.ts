@@ -1,101 +1,57 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunnelEvent } from '../../protocol/events';
 import { readEventStream } from '../../protocol/read-event-stream';
+import {
+  collectEvents,
+  contentFrame,
+  sseHead,
+  startUpstreamServer,
+  streamOptions,
+  UNIT_KEY,
+  type UpstreamServer,
+} from '../../../testing/unit/upstream-server';
 import { streamChat, type StreamChatOptions } from './stream-chat';
 
-/** A real local backend whose behaviour each test picks by path. */
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-const handlers = new Map<string, Handler>();
-const closedAt = new Map<string, number>();
-let server: Server;
-let base = '';
-const KEY = 'sk-unit-secret-key-42';
-
+let server: UpstreamServer;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = req.url ?? '';
-    res.on('close', () => closedAt.set(path, performance.now()));
-    handlers.get(path)?.(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startUpstreamServer();
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-function sse(res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.flushHeaders();
-}
-
-function chunk(content: string): string {
-  return `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
-}
-
-function options(path: string, overrides: Partial<StreamChatOptions> = {}): StreamChatOptions {
-  return {
-    upstream: { url: `${base}${path}`, headers: { Authorization: `Bearer ${KEY}` }, body: '{}' },
-    backendURL: base,
-    requestId: 'r1',
-    model: 'm',
-    normalizer: {},
-    headersTimeoutMs: 5_000,
-    idleTimeoutMs: 5_000,
-    keepaliveIntervalMs: 5_000,
-    secrets: [KEY],
-    signal: new AbortController().signal,
-    receivedAt: performance.now(),
-    ...overrides,
-  };
-}
+afterAll(() => server.close());
 
 const deps = { fetch: globalThis.fetch, now: () => performance.now() };
-
-async function collect(stream: ReadableStream<Uint8Array>): Promise<RunnelEvent[]> {
-  const events: RunnelEvent[] = [];
-  for await (const event of readEventStream(stream)) events.push(event);
-  return events;
-}
-
-async function rawText(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(stream).text();
-}
+const options = (path: string, overrides: Partial<StreamChatOptions> = {}) =>
+  streamOptions(server, path, overrides);
 
 describe('streamChat', () => {
   it('relays a stream with start first and timing on done', async () => {
-    handlers.set('/ok', (_req, res) => {
-      sse(res);
-      res.end(`${chunk('Hi')}data: [DONE]\n\n`);
+    server.handle('/ok', (_req, res) => {
+      sseHead(res);
+      res.end(`${contentFrame('Hi')}data: [DONE]\n\n`);
     });
-    const events = await collect(streamChat(options('/ok'), deps));
+    const events = await collectEvents(streamChat(options('/ok'), deps));
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'done']);
     const done = events.at(-1);
     expect(done?.type === 'done' && done.timing?.ttft_ms).toBeGreaterThanOrEqual(0);
   });
 
   it('numbers every event and sends keepalives while the backend is silent', async () => {
-    handlers.set('/slow-start', (_req, res) => {
-      sse(res);
-      setTimeout(() => res.end(`${chunk('late')}data: [DONE]\n\n`), 350);
+    server.handle('/slow-start', (_req, res) => {
+      sseHead(res);
+      setTimeout(() => res.end(`${contentFrame('late')}data: [DONE]\n\n`), 350);
     });
-    const text = await rawText(
+    const text = await new Response(
       streamChat(options('/slow-start', { keepaliveIntervalMs: 100 }), deps),
-    );
+    ).text();
     expect(text.match(/: keepalive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text.match(/^id: \d+$/gm)).toEqual(['id: 1', 'id: 2', 'id: 3']);
   });
 
   it('paces a fast backend into few writes, losing nothing, and a slow one not at all', async () => {
     // 400 tokens in separate writes, 1 ms apart (one network read each, like a fast vLLM).
-    handlers.set('/fast', (_req, res) => {
-      sse(res);
+    server.handle('/fast', (_req, res) => {
+      sseHead(res);
       let i = 0;
       const timer = setInterval(() => {
-        if (i < 400) res.write(chunk(`t${i++} `));
+        if (i < 400) res.write(contentFrame(`t${i++} `));
         else {
           clearInterval(timer);
           res.end('data: [DONE]\n\n');
@@ -109,7 +65,7 @@ describe('streamChat', () => {
       if (done) break;
       chunks.push(new TextDecoder().decode(value));
     }
-    const events = await collect(new Response(chunks.join('')).body!);
+    const events = await collectEvents(new Response(chunks.join('')).body!);
     const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
     expect(text).toBe(Array.from({ length: 400 }, (_, i) => `t${i} `).join(''));
     expect(events.at(-1)?.type).toBe('done');
@@ -118,13 +74,13 @@ describe('streamChat', () => {
 
     // 40 ms between tokens: each one is written the moment it arrives.
     const sentAt: number[] = [];
-    handlers.set('/paced-slow', (_req, res) => {
-      sse(res);
+    server.handle('/paced-slow', (_req, res) => {
+      sseHead(res);
       let i = 0;
       const timer = setInterval(() => {
         if (i < 5) {
           sentAt.push(performance.now());
-          res.write(chunk(`s${i++}`));
+          res.write(contentFrame(`s${i++}`));
         } else {
           clearInterval(timer);
           res.end('data: [DONE]\n\n');
@@ -141,177 +97,75 @@ describe('streamChat', () => {
     expect(delays[2]).toBeLessThan(10);
   });
 
-  it('closes the upstream connection at once when the browser goes away', async () => {
-    handlers.set('/endless', (_req, res) => {
-      sse(res);
-      const timer = setInterval(() => res.write(chunk('x')), 10);
+  /** A backend that streams until its client goes away. */
+  const endless = (path: string) =>
+    server.handle(path, (_req, res) => {
+      sseHead(res);
+      const timer = setInterval(() => res.write(contentFrame('x')), 10);
       res.on('close', () => clearInterval(timer));
     });
+
+  it('closes the upstream connection at once when the browser goes away', async () => {
+    endless('/endless');
     const client = new AbortController();
-    const stream = streamChat(options('/endless', { signal: client.signal }), deps);
-    const reader = stream.getReader();
+    const reader = streamChat(options('/endless', { signal: client.signal }), deps).getReader();
     await reader.read();
     await reader.read();
     const abortedAt = performance.now();
     client.abort();
-    await expect.poll(() => closedAt.get('/endless'), { timeout: 2000 }).toBeGreaterThan(abortedAt);
-    expect(closedAt.get('/endless')! - abortedAt).toBeLessThan(200);
+    await expect
+      .poll(() => server.closed.get('/endless')?.at, { timeout: 2000 })
+      .toBeGreaterThan(abortedAt);
+    expect(server.closed.get('/endless')!.at - abortedAt).toBeLessThan(200);
   });
 
   it('closes the upstream connection when the response stream is cancelled', async () => {
-    handlers.set('/endless2', (_req, res) => {
-      sse(res);
-      const timer = setInterval(() => res.write(chunk('x')), 10);
-      res.on('close', () => clearInterval(timer));
-    });
-    const stream = streamChat(options('/endless2'), deps);
-    const reader = stream.getReader();
+    endless('/endless2');
+    const reader = streamChat(options('/endless2'), deps).getReader();
     await reader.read();
     await reader.read(); // a content event: the upstream connection is open
     const cancelledAt = performance.now();
     await reader.cancel();
     await expect
-      .poll(() => closedAt.get('/endless2'), { timeout: 2000 })
+      .poll(() => server.closed.get('/endless2')?.at, { timeout: 2000 })
       .toBeGreaterThan(cancelledAt);
   });
 
-  it('times out when no headers arrive', async () => {
-    handlers.set('/no-headers', () => undefined);
-    const events = await collect(
-      streamChat(options('/no-headers', { headersTimeoutMs: 150 }), deps),
-    );
-    expect(events.at(-1)).toEqual({
-      type: 'error',
-      error: { code: 'upstream_timeout', message: 'The backend sent no response within 150 ms' },
-    });
-    await expect.poll(() => closedAt.has('/no-headers')).toBe(true);
-  });
-
-  it('times out when the backend goes silent mid-stream, keeping what came', async () => {
-    handlers.set('/stall', (_req, res) => {
-      sse(res);
-      res.write(chunk('partial'));
-    });
-    const events = await collect(streamChat(options('/stall', { idleTimeoutMs: 200 }), deps));
-    expect(events.map((e) => e.type)).toEqual(['start', 'content', 'error']);
-    expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_timeout' } });
-    await expect.poll(() => closedAt.has('/stall')).toBe(true);
-  });
-
-  it('reports a backend HTTP error without ever echoing the key', async () => {
-    handlers.set('/401', (req, res) => {
-      res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          error: {
-            message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}`,
-            code: 401,
-          },
-        }),
-      );
-    });
-    const stream = streamChat(options('/401'), deps);
-    const text = await rawText(stream);
-    expect(text).not.toContain(KEY);
-    expect(text).toContain('"code":"upstream_http_error"');
-    expect(text).toContain('"status":401');
-    expect(text).toContain('Incorrect API key provided: [redacted]');
-  });
-
-  it('says the backend is unreachable, naming its address', async () => {
-    const events = await collect(
-      streamChat(
-        options('', {
-          upstream: { url: 'http://127.0.0.1:59999/v1/chat/completions', headers: {}, body: '{}' },
-          backendURL: 'http://127.0.0.1:59999/v1',
-        }),
-        deps,
-      ),
-    );
-    expect(events.at(-1)).toEqual({
-      type: 'error',
-      error: {
-        code: 'upstream_unreachable',
-        message: 'The backend at http://127.0.0.1:59999/v1 could not be reached (ECONNREFUSED)',
-      },
-    });
-  });
-
-  it('treats a dropped connection as an incomplete stream', async () => {
-    handlers.set('/drop', (_req, res) => {
-      sse(res);
-      res.write(chunk('cut'));
-      setTimeout(() => res.socket?.destroy(), 30);
-    });
-    const events = await collect(streamChat(options('/drop'), deps));
-    expect(events.map((e) => e.type)).toEqual(['start', 'content', 'error']);
-    expect(events.at(-1)).toMatchObject({ error: { code: 'incomplete_stream' } });
-  });
-
-  it('translates a backend that ignored stream:true', async () => {
-    handlers.set('/json', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: 'Whole', reasoning: 'Thought' },
-              finish_reason: 'stop',
-            },
-          ],
-          usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
-        }),
-      );
-    });
-    const events = await collect(streamChat(options('/json'), deps));
-    expect(events.slice(1, -1)).toEqual([
-      { type: 'reasoning', text: 'Thought' },
-      { type: 'content', text: 'Whole' },
-      { type: 'finish', reason: 'stop' },
-      {
-        type: 'usage',
-        usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
-        final: true,
-      },
-    ]);
-  });
-
   it('stops reading and closes the upstream after an error frame followed by [DONE]', async () => {
-    handlers.set('/err-done', (_req, res) => {
-      sse(res);
-      res.write(`${chunk('a')}data: {"error":{"message":"boom ${KEY}","code":500}}\n\n`);
-      setTimeout(() => res.end('data: [DONE]\n\n'), 500);
+    // vLLM's way: the error frame, then (here 1 s later) [DONE] and the end of the response.
+    let errorSentAt = 0;
+    server.handle('/err-done', (_req, res) => {
+      sseHead(res);
+      res.write(
+        `${contentFrame('a')}data: {"error":{"message":"boom ${UNIT_KEY}","code":500}}\n\n`,
+      );
+      errorSentAt = performance.now();
+      const timer = setTimeout(() => res.end('data: [DONE]\n\n'), 1000);
+      res.on('close', () => clearTimeout(timer));
     });
-    const events = await collect(streamChat(options('/err-done'), deps));
+    const events = await collectEvents(streamChat(options('/err-done'), deps));
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'error']);
-    expect(JSON.stringify(events)).not.toContain(KEY);
+    expect(JSON.stringify(events)).not.toContain(UNIT_KEY);
+    // The gateway hung up: the backend never got to end its response.
+    await expect.poll(() => server.closed.get('/err-done'), { timeout: 2000 }).toBeDefined();
+    const closed = server.closed.get('/err-done')!;
+    expect(closed.endedByBackend).toBe(false);
+    expect(closed.at - errorSentAt).toBeLessThan(500);
   });
 
   it('does not follow a redirect with the key', async () => {
     let redirectedTo = 0;
-    handlers.set('/moved', (_req, res) => {
-      res.writeHead(307, { location: `${base}/target` });
+    server.handle('/moved', (_req, res) => {
+      res.writeHead(307, { location: `${server.url}/target` });
       res.end();
     });
-    handlers.set('/target', (_req, res) => {
+    server.handle('/target', (_req, res) => {
       redirectedTo++;
-      sse(res);
+      sseHead(res);
       res.end('data: [DONE]\n\n');
     });
-    const events = await collect(streamChat(options('/moved'), deps));
+    const events = await collectEvents(streamChat(options('/moved'), deps));
     expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_http_error', status: 307 } });
     expect(redirectedTo).toBe(0);
-  });
-
-  it('says so when the backend answers 200 with a web page', async () => {
-    handlers.set('/portal', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<html><body>Welcome</body></html>');
-    });
-    const events = await collect(streamChat(options('/portal'), deps));
-    expect(events.at(-1)).toMatchObject({
-      error: { code: 'protocol_error', message: expect.stringContaining('web page') },
-    });
   });
 });

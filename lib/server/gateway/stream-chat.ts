@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { observedSink, runGated, type StreamGate } from '../admission/stream-gate';
 import { createEventOutput, type EventOutputDeps, type EventOutputOptions } from './event-output';
 import {
   createUpstreamRelay,
@@ -11,8 +12,10 @@ export type { StreamSummary } from './event-output';
 
 export type StreamChatOptions = EventOutputOptions & UpstreamRelayOptions;
 
-export interface StreamChatDeps extends EventOutputDeps {
+interface StreamChatDeps extends EventOutputDeps {
   fetch: typeof fetch;
+  /** Limits and admission: entered before the upstream call, left once when the stream ends. */
+  gate?: StreamGate;
 }
 
 /**
@@ -28,9 +31,18 @@ export function streamChat(
   // The output is created first (its stream starts with `start` at once); a browser already gone
   // by then means the relay never runs, so there is nothing to abort.
   const started: { relay?: UpstreamRelay } = {};
-  const output = createEventOutput(options, deps, (reason) => started.relay?.abort(reason));
-  if (output.isClosed()) return output.stream;
-  started.relay = createUpstreamRelay(options, deps, output);
-  void started.relay.run();
+  const stopped = new AbortController();
+  const output = createEventOutput(options, deps, (reason) => {
+    stopped.abort();
+    started.relay?.abort(reason);
+  });
+  if (output.isClosed()) {
+    deps.gate?.leave();
+    return output.stream;
+  }
+  const { gate } = deps;
+  started.relay = createUpstreamRelay(options, deps, gate ? observedSink(output, gate) : output);
+  const relay = started.relay;
+  void (gate ? runGated(gate, output, stopped.signal, () => relay.run()) : relay.run());
   return output.stream;
 }

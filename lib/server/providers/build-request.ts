@@ -11,7 +11,7 @@ export interface UpstreamRequest {
   body: string;
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   provider: ProviderConfig;
   /** The backend's own model id (without Runnel's provider prefix). */
   upstreamModel: string;

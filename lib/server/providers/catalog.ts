@@ -5,13 +5,13 @@ import { asNumber, asObject, asString } from '../upstream/json-fields';
 import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
 import { PRESETS } from './presets';
 
-export interface CatalogDeps {
+interface CatalogDeps {
   fetch: typeof fetch;
   now: () => number;
 }
 
 /** What the backend's `/models` said, or why it said nothing. */
-export type ListingResult =
+type ListingResult =
   | { ok: true; models: { id: string; contextLength?: number }[] }
   | { ok: false; reachable: boolean; status?: number };
 
@@ -91,7 +91,7 @@ function toModel(
 }
 
 /** The models of one provider: its listing merged with its configuration. */
-export function mergeModels(
+function mergeModels(
   config: RunnelConfig,
   provider: ProviderConfig,
   listing: ListingResult,
@@ -114,8 +114,7 @@ export function mergeModels(
   return out;
 }
 
-export type ResolveResult =
-  { ok: true; model: ResolvedModel; provider: ProviderConfig } | { ok: false };
+type ResolveResult = { ok: true; model: ResolvedModel; provider: ProviderConfig } | { ok: false };
 
 /**
  * The model catalog: each provider's `/models` (cached briefly) merged with configuration. A

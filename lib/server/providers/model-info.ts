@@ -2,8 +2,6 @@ import 'server-only';
 
 import type { ModelInfo } from '../../protocol/api-shapes';
 
-export type { ModelInfo };
-
 /** Server-side view of a model: where it lives and its id at the backend. */
 export interface ResolvedModel extends ModelInfo {
   upstreamId: string;

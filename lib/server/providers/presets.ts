@@ -13,7 +13,7 @@ export type ThinkingSwitch =
   | 'template_kwargs';
 
 /**
- * What a provider accepts and how it misbehaves — data, not code (ARCHITECTURE.md, "Provider
+ * What a provider accepts and how it misbehaves — data, not code (README.md, "Provider
  * presets"). Parsing is always tolerant of every spelling; a preset changes only what is sent and
  * which quirks are interpreted.
  */

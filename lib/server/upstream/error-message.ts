@@ -4,7 +4,7 @@ import { asNumber, asObject, asString, isObject } from './json-fields';
 
 const MAX_MESSAGE_LENGTH = 300;
 
-export interface UpstreamErrorInfo {
+interface UpstreamErrorInfo {
   message: string;
   type?: string;
   status?: number;

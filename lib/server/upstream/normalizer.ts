@@ -198,5 +198,3 @@ export function createNormalizer(options: NormalizerOptions = {}) {
     },
   };
 }
-
-export type Normalizer = ReturnType<typeof createNormalizer>;

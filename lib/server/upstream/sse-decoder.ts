@@ -9,7 +9,7 @@ export type SseItem =
   | { type: 'comment'; text: string };
 
 /** Bytes in, SSE items out. Tolerates frames split at any byte, CRLF and multi-byte characters. */
-export interface SseDecoder {
+interface SseDecoder {
   push(bytes: Uint8Array): void;
   /** Input ended: decode what is left, including a last frame that lacks its blank line. */
   end(): void;

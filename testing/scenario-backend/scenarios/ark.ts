@@ -8,7 +8,7 @@ import { arkFlavor as F } from '../flavors';
 import { jsonError } from '../http-utils';
 import type { ProviderDef } from '../provider-def';
 import type { HttpErrorSpec, RequestBody, Scenario } from '../types';
-import { answer, build, fillerTokens } from './common';
+import { answer, build, fillerTokens, keyOrNone } from './common';
 import { ANSWER_TOKENS, CHAT_TOKENS, PARTIAL_TOKENS, REASONING_TOKENS } from './texts';
 
 /** Top-level request fields ARK accepts (seed 001). */
@@ -136,6 +136,27 @@ const scenarios: Record<string, Scenario> = {
       },
     }),
   }),
+  // A key echoed back: before the first token as a JSON error with its status, after it as one
+  // error frame without [DONE] (seed 000's two ways of failing).
+  'echo-key': (_b, ctx) => ({
+    httpError: arkError(
+      401,
+      `Invalid API key: ${keyOrNone(ctx)}. Check the key on your API keys page.`,
+      'authentication_error',
+      null,
+      'invalid_api_key',
+    ),
+  }),
+  'echo-key-midstream': (_b, ctx) =>
+    build(F, ctx)
+      .contents(PARTIAL_TOKENS)
+      .errorFrame({
+        message: `Session revoked for key ${keyOrNone(ctx)}.`,
+        type: 'authentication_error',
+        code: 'invalid_api_key',
+      })
+      .add({ end: true })
+      .plan(),
   'inference-timeout': (_b, ctx) => answer(F, ctx, PARTIAL_TOKENS, { finish: 'inference_timeout' }),
   slow: (_b, ctx) => answer(F, ctx, fillerTokens(400), { tokenDelayMs: 50 }),
 };

@@ -95,7 +95,7 @@ function nestedList(rand: () => number): string {
 }
 
 /** Builds a document of at least `minTokens` tokens. */
-export function generateBenchMarkdown(minTokens = 16_000, seed = 7): string {
+function generateBenchMarkdown(minTokens = 16_000, seed = 7): string {
   const rand = lcg(seed);
   const blocks: string[] = ['# Streaming benchmark report'];
   let tokens = 0;

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import type { RunnelEvent } from '../../lib/protocol/events';
+import { backendRecord, chatBody, nonce } from '../support/chat-client';
+import {
+  LIMITS,
+  LIMITS_A_URL as A,
+  LIMITS_B_URL as B,
+  QUEUED_PROVIDER,
+} from '../../testing/stack/limits-stack';
+import { openStream, randomAddress, type OpenStream } from '../../testing/stack/limits-client';
+
+/**
+ * Admission control per backend: the `queued` provider takes one stream at a time
+ * (`maxConcurrentStreams: 1`); the line is shared by both instances through Redis. Serial: the
+ * tests share that one slot.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const model = (scenario: string) => `${QUEUED_PROVIDER}:${scenario}`;
+const isStatus = (text: string) => (e: RunnelEvent) => e.type === 'status' && e.message === text;
+const statuses = (s: OpenStream) =>
+  s.events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
+
+test('waiters are served first come first served, hear how many are ahead, and one that leaves never reaches the backend', async () => {
+  const holder = await openStream(
+    A,
+    { address: randomAddress() },
+    chatBody(model('slow'), nonce('holder')),
+  );
+  await holder.next((e) => e.type === 'content');
+
+  const [m1, m2, m3] = [nonce('w1'), nonce('w2'), nonce('w3')];
+  const w1 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m1));
+  await w1.next(isStatus('Waiting for a free slot — next in line'));
+  const w2 = await openStream(A, { address: randomAddress() }, chatBody(model('chat'), m2));
+  await w2.next(isStatus('Waiting for a free slot — 1 ahead'));
+  const w3 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m3));
+  await w3.next(isStatus('Waiting for a free slot — 2 ahead'));
+  // Every waiter got its 200 and `start` at once, before any slot.
+  for (const w of [w1, w2, w3]) {
+    expect(w.response.status).toBe(200);
+    expect(w.events[0]?.type).toBe('start');
+  }
+
+  // The second leaves the line (Stop, or the tab closed): the third moves up.
+  w2.abort();
+  await w3.next(isStatus('Waiting for a free slot — 1 ahead'));
+
+  holder.abort();
+  await Promise.all([w1.ended, w3.ended]);
+  expect(w1.events.at(-1)?.type).toBe('done');
+  expect(w3.events.at(-1)?.type).toBe('done');
+  expect(statuses(w3)).toEqual([
+    'Waiting for a free slot — 2 ahead',
+    'Waiting for a free slot — 1 ahead',
+    'Waiting for a free slot — next in line',
+  ]);
+  const [r1, r3] = await Promise.all([backendRecord('chat', m1), backendRecord('chat', m3)]);
+  expect(r1!.receivedAt).toBeLessThan(r3!.receivedAt);
+  // The one that left never reached the backend.
+  expect(await backendRecord('chat', m2)).toBeUndefined();
+});
+
+test('a waiter that finds no slot within QUEUE_TIMEOUT_MS ends with `overloaded`, never reaching the backend', async () => {
+  const holder = await openStream(
+    A,
+    { address: randomAddress() },
+    chatBody(model('slow'), nonce('holder')),
+  );
+  await holder.next((e) => e.type === 'content');
+  const marker = nonce('late');
+  const started = Date.now();
+  const waiter = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), marker));
+  await waiter.ended;
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThanOrEqual(LIMITS.queueTimeoutMs - 100);
+  expect(waited).toBeLessThan(LIMITS.queueTimeoutMs + 2000);
+  expect(waiter.events.map((e) => e.type)).toEqual(['start', 'status', 'error']);
+  expect(waiter.events.at(-1)).toMatchObject({ type: 'error', error: { code: 'overloaded' } });
+  expect(await backendRecord('chat', marker)).toBeUndefined();
+  holder.abort();
+  await holder.ended;
+});
+
+test('a slot is given back when its stream ends, whichever instance held it', async () => {
+  for (const [first, second] of [
+    [A, B],
+    [B, A],
+  ] as const) {
+    const one = await openStream(
+      first,
+      { address: randomAddress() },
+      chatBody(model('chat'), nonce()),
+    );
+    await one.ended;
+    expect(one.events.at(-1)?.type).toBe('done');
+    const two = await openStream(
+      second,
+      { address: randomAddress() },
+      chatBody(model('chat'), nonce()),
+    );
+    await two.ended;
+    // Admitted straight away: no waiting status.
+    expect(statuses(two)).toEqual([]);
+    expect(two.events.at(-1)?.type).toBe('done');
+  }
+});

@@ -1,0 +1,55 @@
+import 'server-only';
+import { ConfigError } from '../config/schema';
+import { jsonError } from '../gateway/json-error';
+import { getAuthConfig } from '../config/auth-config';
+import type { Authentication } from './authenticate';
+import type { Identity } from './identity';
+import { isCrossSite } from './request-origin';
+import { authenticate } from './resolve-identity';
+
+const UNAUTHORIZED = {
+  'no-credentials': 'Sign in to use Runnel.',
+  'bad-visitor': "The chat widget's pass is missing or has expired: reload the page.",
+} as const;
+
+/**
+ * The gate every `/api/*` route except `/api/health` goes through, before it reads the body or
+ * calls a backend: 401 without a session (when a sign-in method is configured), 403 for a request
+ * that another site's page sent with the user's credentials, 500 `configuration_error` when the
+ * access configuration is invalid (never open by mistake). Otherwise the handler runs with the
+ * request's identity. Cheap: a cookie decryption and a few header reads, no I/O.
+ */
+export async function withAccess(
+  request: Request,
+  handler: (identity: Identity) => Promise<Response>,
+): Promise<Response> {
+  let result: Authentication;
+  try {
+    result = await authenticate(request.headers);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[runnel] ${error.message}`);
+    return jsonError({ status: 500, code: 'configuration_error', message: error.message });
+  }
+  if (!result.identity) {
+    return jsonError({ status: 401, code: 'unauthorized', message: UNAUTHORIZED[result.reason] });
+  }
+  // Credentials the browser adds by itself (the session cookie, the sign-in proxy's cookie) must
+  // not work from another site's page.
+  if (
+    (result.via === 'session' || result.via === 'proxy') &&
+    isCrossSite(request.headers, getAuthConfig())
+  ) {
+    return jsonError({
+      status: 403,
+      code: 'forbidden',
+      message: 'Requests from other sites are refused.',
+    });
+  }
+  return handler(result.identity);
+}
+
+/** Whether errors shown to this identity may name backend addresses (internal to the deployment). */
+export function mayShowBackendAddress(identity: Identity | null): boolean {
+  return identity?.kind === 'user' || identity?.kind === 'anonymous';
+}

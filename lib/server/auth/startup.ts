@@ -1,0 +1,39 @@
+import 'server-only';
+import { ConfigError } from '../config/schema';
+import { getServerConfig } from '../config/server-config';
+import { getUiConfig } from '../config/ui-config';
+import { getAuthConfig, getDeployment } from '../config/auth-config';
+import { oidcClient } from './oidc-client';
+import { installPeerStamp } from './peer-stamp';
+import { accessWarnings } from './startup-checks';
+
+/**
+ * Called once when the server starts (instrumentation.ts): stamps requests with their TCP peer,
+ * validates the configuration — a bad value is logged at once, naming the variable, and every
+ * request then fails closed — and names what is wrong in the sign-in setup, one line each. The
+ * issuer is probed in the background, so an identity provider that is slow to answer does not
+ * hold up the start.
+ */
+export function startAccess(httpPort: number | undefined): void {
+  installPeerStamp();
+  try {
+    getServerConfig();
+    getUiConfig();
+    const config = getAuthConfig();
+    for (const line of accessWarnings(config, {
+      ...getDeployment(),
+      ...(httpPort ? { httpPort } : {}),
+    })) {
+      console.warn(`[runnel] warning: ${line}`);
+    }
+    if (config.oidc) {
+      const { issuer } = config.oidc;
+      oidcClient(config.oidc, 5).catch((error: Error) => {
+        console.error(`[runnel] OIDC_ISSUER ${issuer} cannot be reached: ${error.message}`);
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[runnel] ${error.message} — requests fail until it is fixed.`);
+  }
+}

@@ -1,0 +1,125 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { describe, expect, it } from 'vitest';
+import type { Identity } from '../auth/identity';
+import type { LimitsConfig } from '../config/limits-schema';
+import { createMemorySlotStore } from '../admission/slot-store';
+import { createSlots } from '../admission/slots';
+import { createLimits, type LimitDecision, type LimitHold } from './limits';
+
+const base: LimitsConfig = { user: {}, embed: {}, queueTimeoutMs: 1000 };
+
+function limitsWith(config: Partial<LimitsConfig>, allowed = (_o: string) => true) {
+  return createLimits(
+    { ...base, ...config },
+    {
+      slots: createSlots({ local: createMemorySlotStore(), shared: async () => undefined }),
+      rateLimiter: (options) => new RateLimiterMemory(options),
+      isAllowedHost: allowed,
+    },
+  );
+}
+
+const anon = (address: string): Identity => ({
+  kind: 'anonymous',
+  key: `addr:${address}`,
+  address,
+});
+const visitor = (id: string, address: string, hostOrigin?: string): Identity => ({
+  kind: 'visitor',
+  key: `visitor:${id}`,
+  visitorId: id,
+  address,
+  ...(hostOrigin ? { hostOrigin } : {}),
+});
+
+function hold(decision: LimitDecision): LimitHold {
+  if (!decision.ok) throw new Error(`refused: ${decision.refusal.limit}`);
+  return decision.hold;
+}
+
+describe('limits', () => {
+  it('with nothing configured lets everything through', async () => {
+    const limits = limitsWith({});
+    for (let i = 0; i < 50; i++)
+      expect((await limits.check(anon('1.1.1.1'), 10_000)).ok).toBe(true);
+  });
+
+  it('counts requests a minute per identity', async () => {
+    const limits = limitsWith({ user: { rpm: 3 } });
+    for (let i = 0; i < 3; i++) hold(await limits.check(anon('1.1.1.1'), 1)).end(0);
+    const refused = await limits.check(anon('1.1.1.1'), 1);
+    expect(refused).toMatchObject({ ok: false, refusal: { limit: 'requests_per_minute' } });
+    if (!refused.ok) expect(refused.refusal.retryAfterS).toBeGreaterThanOrEqual(59);
+    expect((await limits.check(anon('2.2.2.2'), 1)).ok).toBe(true);
+  });
+
+  it('counts streams at once and frees them when they end', async () => {
+    const limits = limitsWith({ user: { concurrent: 2 } });
+    const a = hold(await limits.check(anon('1.1.1.1'), 1));
+    hold(await limits.check(anon('1.1.1.1'), 1));
+    expect(await limits.check(anon('1.1.1.1'), 1)).toMatchObject({
+      ok: false,
+      refusal: { limit: 'concurrent_streams' },
+    });
+    a.end(0);
+    await expect.poll(async () => (await limits.check(anon('1.1.1.1'), 1)).ok).toBe(true);
+  });
+
+  it('reserves tokens before and settles with the usage after', async () => {
+    const limits = limitsWith({ user: { tokensPerDay: 1000 } });
+    const a = hold(await limits.check(anon('1.1.1.1'), 600));
+    // Parallel: 600 reserved, 600 more would overshoot.
+    expect(await limits.check(anon('1.1.1.1'), 600)).toMatchObject({
+      ok: false,
+      refusal: { limit: 'tokens_per_day' },
+    });
+    a.end(100);
+    await new Promise((r) => setTimeout(r, 10));
+    // 100 used: 900 left, and the refused reservation did not eat any.
+    hold(await limits.check(anon('1.1.1.1'), 900)).end(900);
+    await new Promise((r) => setTimeout(r, 10));
+    const refused = await limits.check(anon('1.1.1.1'), 1);
+    expect(refused).toMatchObject({ ok: false, refusal: { limit: 'tokens_per_day' } });
+    if (!refused.ok) expect(refused.refusal.retryAfterS).toBeGreaterThan(86_000);
+  });
+
+  it('counts a visitor by visitor id and by address: a new id does not reset the limit', async () => {
+    const limits = limitsWith({ embed: { rpm: 2 } });
+    hold(await limits.check(visitor('v-aaaaaaaaaaaaaaaa', '3.3.3.3'), 1));
+    hold(await limits.check(visitor('v-aaaaaaaaaaaaaaaa', '3.3.3.3'), 1));
+    expect((await limits.check(visitor('v-bbbbbbbbbbbbbbbb', '3.3.3.3'), 1)).ok).toBe(false);
+    // The same visitor from another address is still over its own count.
+    expect((await limits.check(visitor('v-aaaaaaaaaaaaaaaa', '4.4.4.4'), 1)).ok).toBe(false);
+    expect((await limits.check(visitor('v-cccccccccccccccc', '5.5.5.5'), 1)).ok).toBe(true);
+    // Visitors have their own limits: the app's (unlimited here) are unaffected.
+    expect((await limits.check(anon('3.3.3.3'), 1)).ok).toBe(true);
+  });
+
+  it('caps the requests of all the visitors of one allowed site', async () => {
+    const limits = limitsWith({ embed: { hostRpm: 2 } }, (o) => o === 'https://site.test');
+    hold(await limits.check(visitor('v-1111111111111111', '6.0.0.1', 'https://site.test'), 1));
+    hold(await limits.check(visitor('v-2222222222222222', '6.0.0.2', 'https://site.test'), 1));
+    expect(
+      await limits.check(visitor('v-3333333333333333', '6.0.0.3', 'https://site.test'), 1),
+    ).toMatchObject({
+      ok: false,
+      refusal: { limit: 'requests_per_minute' },
+    });
+    // A claimed origin that may not embed is not counted (nor can it eat a real site's share).
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await limits.check(
+            visitor(`v-444444444444444${i}`, `6.0.1.${i}`, 'https://other.test'),
+            1,
+          )
+        ).ok,
+      ).toBe(true);
+  });
+
+  it('gives back the stream slot when a later limit refuses', async () => {
+    const limits = limitsWith({ user: { concurrent: 1, tokensPerDay: 100 } });
+    expect((await limits.check(anon('7.7.7.7'), 500)).ok).toBe(false);
+    hold(await limits.check(anon('7.7.7.7'), 50));
+  });
+});

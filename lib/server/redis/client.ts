@@ -1,0 +1,99 @@
+import 'server-only';
+import { Redis } from 'ioredis';
+import { getServerConfig } from '../config/server-config';
+
+/**
+ * The one Redis connection of this process, shared by every feature that keeps state across
+ * instances (limits, admission slots, sign-in throttling, resumable answers, replica counts).
+ *
+ * Configured so that an unreachable Redis never holds a request up: no offline queue (a command
+ * while disconnected fails at once instead of waiting for a reconnect), short connect and command
+ * timeouts, and reconnecting in the background forever. Callers decide what a failure means
+ * (limits fall back to this instance's memory; see docs/decisions.md).
+ */
+export const REDIS_OPTIONS = {
+  enableOfflineQueue: false,
+  connectTimeout: 1_000,
+  commandTimeout: 500,
+  maxRetriesPerRequest: 0,
+  // Back off up to 2 s between attempts, and never give up: Redis coming back is noticed by itself.
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
+} as const;
+
+/** How long the first request waits for the very first connection (start-up only). */
+const FIRST_CONNECT_WAIT_MS = 1_000;
+
+export interface RedisHealth {
+  reachable: boolean;
+  latency_ms?: number;
+}
+
+let client: Redis | undefined;
+let everReady = false;
+let firstConnect: Promise<void> | undefined;
+
+/**
+ * Opens a Redis connection with {@link REDIS_OPTIONS}; errors are logged once per outage (never the
+ * URL, which may hold a password). For scripts and tests; the app uses {@link getRedis}.
+ */
+export function createRedis(url: string, label = 'Redis'): Redis {
+  const redis = new Redis(url, REDIS_OPTIONS);
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    console.error(`[runnel] ${label} unreachable (${error.message}); using this instance's memory`);
+  });
+  redis.on('ready', () => {
+    if (down) console.info(`[runnel] ${label} reachable again`);
+    down = false;
+  });
+  return redis;
+}
+
+/** The shared connection, or undefined when `REDIS_URL` is unset (state stays in memory). */
+export function getRedis(): Redis | undefined {
+  const url = getServerConfig().limits.redisUrl;
+  if (!url) return undefined;
+  if (!client) {
+    client = createRedis(url);
+    firstConnect = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+      client!.once('ready', () => {
+        everReady = true;
+        done();
+      });
+    });
+  }
+  return client;
+}
+
+/**
+ * The shared connection when it can take a command now: waits (at most a second) only for the
+ * process's very first connection, so the first requests after start-up are counted in Redis too;
+ * afterwards it never waits. Undefined when Redis is not configured or not connected.
+ */
+export async function readyRedis(): Promise<Redis | undefined> {
+  const redis = getRedis();
+  if (!redis) return undefined;
+  if (!everReady) await firstConnect;
+  return redis.status === 'ready' ? redis : undefined;
+}
+
+/** Is Redis answering (PING), and how fast; undefined when `REDIS_URL` is unset. */
+export async function redisHealth(): Promise<RedisHealth | undefined> {
+  const redis = await readyRedis();
+  if (!getServerConfig().limits.redisUrl) return undefined;
+  if (!redis) return { reachable: false };
+  const started = performance.now();
+  try {
+    await redis.ping();
+    return { reachable: true, latency_ms: Math.round(performance.now() - started) };
+  } catch {
+    return { reachable: false };
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { RunnelEvent } from '../../protocol/events';
+import { createNormalizer, type NormalizerOptions } from './normalizer';
+
+/** Feeds JSON data frames (objects are stringified) and, unless `end` is false, the stream's end. */
+function run(
+  frames: (object | string)[],
+  options: NormalizerOptions = {},
+  end = true,
+): RunnelEvent[] {
+  const normalizer = createNormalizer(options);
+  const events: RunnelEvent[] = [];
+  for (const frame of frames) {
+    const data = typeof frame === 'string' ? frame : JSON.stringify(frame);
+    events.push(...normalizer.push({ type: 'data', data }));
+  }
+  if (end) events.push(...normalizer.end());
+  return events;
+}
+
+const delta = (d: object, finish: string | null = null) => ({
+  choices: [{ index: 0, delta: d, finish_reason: finish }],
+});
+const content = (text: string) => delta({ content: text });
+
+describe('frames that are JSON but not a chunk object', () => {
+  it.each([['42'], ['"text"'], ['[1,2]'], ['null'], ['true']])(
+    '%s fails the answer with protocol_error, keeping what came before',
+    (frame) => {
+      expect(run([content('Partial'), frame, content('never shown'), '[DONE]'])).toEqual([
+        { type: 'content', text: 'Partial' },
+        {
+          type: 'error',
+          error: {
+            code: 'protocol_error',
+            message: 'The backend sent a frame that is not a JSON object',
+          },
+        },
+      ]);
+    },
+  );
+});
+
+describe("tAI's bracketed notice (tai preset): held back, then released when it was not the end", () => {
+  const TAI = { bracketedNotice: true };
+
+  it('is released as content when more content follows', () => {
+    expect(
+      run([content('[citation needed]'), content(' is a common note.'), '[DONE]'], TAI),
+    ).toEqual([
+      { type: 'content', text: '[citation needed]' },
+      { type: 'content', text: ' is a common note.' },
+      { type: 'done' },
+    ]);
+  });
+
+  it('is released as content, before the reasoning, when reasoning follows', () => {
+    expect(run([content('[draft]'), delta({ reasoning: 'Hmm.' }), '[DONE]'], TAI)).toEqual([
+      { type: 'content', text: '[draft]' },
+      { type: 'reasoning', text: 'Hmm.' },
+      { type: 'done' },
+    ]);
+  });
+
+  it('is released as content when the stream is cut off, before incomplete_stream', () => {
+    const events = run([content('Answer '), content('[see below]')], TAI);
+    expect(events.map((e) => (e.type === 'error' ? e.error.code : e))).toEqual([
+      { type: 'content', text: 'Answer ' },
+      { type: 'content', text: '[see below]' },
+      'incomplete_stream',
+    ]);
+  });
+
+  it('is released as content before an error frame', () => {
+    const events = run([content('[see note]'), { error: { message: 'boom' } }], TAI);
+    expect(events.map((e) => (e.type === 'error' ? e.error.code : e))).toEqual([
+      { type: 'content', text: '[see note]' },
+      'upstream_error',
+    ]);
+  });
+
+  it('is the failure notice when the answer finishes right after it', () => {
+    expect(run([content('1, 2'), content('[Bir sorun oluştu.]'), delta({}, 'stop')], TAI)).toEqual([
+      { type: 'content', text: '1, 2' },
+      { type: 'error', error: { code: 'provider_notice', message: 'Bir sorun oluştu.' } },
+    ]);
+  });
+});

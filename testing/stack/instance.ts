@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Instance {
+  url: string;
+  /** Stops it (SIGTERM to its process group) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** One more `next start` of the built app on a free port, with `env`. Needs `npm run build`. */
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await fetch(`${url}/api/health`);
+      break;
+    } catch {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error('the app did not start (did you run `npm run build`?)');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_ENV } from './app-env';
+import { SCENARIO_URL } from './ports';
+
+/**
+ * The many-instances stack: one `redis-server` and two `next start` instances (A and B) sharing
+ * it, with every limit configured small enough to reach in a test. `E2E_PORT_BASE` moves it with
+ * the rest of the stack (A on base+2, B on base+3, Redis on base+25).
+ */
+const base = Number(process.env.E2E_PORT_BASE) || 0;
+
+export const LIMITS_A_PORT = base ? base + 2 : 3102;
+export const LIMITS_B_PORT = base ? base + 3 : 3103;
+export const REDIS_PORT = base ? base + 25 : 4025;
+
+export const LIMITS_A_URL = `http://127.0.0.1:${LIMITS_A_PORT}`;
+export const LIMITS_B_URL = `http://127.0.0.1:${LIMITS_B_PORT}`;
+export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
+
+/** The limits both instances run with (the specs read them from here). */
+export const LIMITS = {
+  /** MAX_OUTPUT_TOKENS: what a request without `max_tokens` reserves (plus its prompt). */
+  maxOutputTokens: 500,
+  rpm: 5,
+  concurrent: 2,
+  tokensPerDay: 1000,
+  embedRpm: 4,
+  embedConcurrent: 2,
+  embedTokensPerDay: 800,
+  embedHostRpm: 10,
+  queueTimeoutMs: 2500,
+} as const;
+
+/** An allowed embedder used only by API specs (the per-site cap), never by a page. */
+export const CAP_HOST_ORIGIN = 'https://cap.example.test';
+
+/** A provider with one stream at a time (admission control), serving the vLLM scenarios. */
+export const QUEUED_PROVIDER = 'queued';
+/** Models the widget may use on this stack. */
+export const EMBED_MODELS = ['vllm:chat', 'vllm:slow'];
+
+/** Writes this stack's providers file: the usual one plus the queued provider. */
+export function writeLimitsProvidersFile(scenarioURL = SCENARIO_URL, dir = '.runnel'): string {
+  mkdirSync(dir, { recursive: true });
+  const providers = JSON.parse(
+    readFileSync('e2e/providers.e2e.json', 'utf8').replaceAll('http://127.0.0.1:4010', scenarioURL),
+  ) as unknown[];
+  providers.push({
+    id: QUEUED_PROVIDER,
+    label: 'Queued vLLM (scenarios)',
+    baseURL: `${scenarioURL}/v1`,
+    apiKeyEnv: 'E2E_VLLM_KEY',
+    preset: 'vllm',
+    maxConcurrentStreams: 1,
+  });
+  const path = join(dir, `providers-limits-${new URL(scenarioURL).port}.json`);
+  writeFileSync(path, JSON.stringify(providers, null, 2));
+  return path;
+}
+
+/** Environment of instances A and B. */
+export function limitsEnv(providersFile: string, redisURL = REDIS_URL): Record<string, string> {
+  return {
+    ...APP_ENV,
+    PROVIDERS_FILE: providersFile,
+    REDIS_URL: redisURL,
+    MAX_OUTPUT_TOKENS: String(LIMITS.maxOutputTokens),
+    RATE_LIMIT_RPM: String(LIMITS.rpm),
+    RATE_LIMIT_CONCURRENT: String(LIMITS.concurrent),
+    RATE_LIMIT_TOKENS_PER_DAY: String(LIMITS.tokensPerDay),
+    EMBED_RATE_LIMIT_RPM: String(LIMITS.embedRpm),
+    EMBED_RATE_LIMIT_CONCURRENT: String(LIMITS.embedConcurrent),
+    EMBED_RATE_LIMIT_TOKENS_PER_DAY: String(LIMITS.embedTokensPerDay),
+    EMBED_RATE_LIMIT_HOST_RPM: String(LIMITS.embedHostRpm),
+    EMBED_MODELS: EMBED_MODELS.join(','),
+    QUEUE_TIMEOUT_MS: String(LIMITS.queueTimeoutMs),
+    EMBED_ALLOWED_ORIGINS: `${APP_ENV.EMBED_ALLOWED_ORIGINS},${CAP_HOST_ORIGIN}`,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * A chat store for unit tests: real store and persistence over a given key-value backend, answers
+ * from `respond` (through chat-test-support's fetch), frames run by hand, saves every 20 ms.
+ */
+import type { AssistantMessage } from '../../lib/browser/chat/message';
+import { createChatStore } from '../../lib/browser/chat/chat-store';
+import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
+import { createPersistence } from '../../lib/browser/chat/persistence';
+import { fakeFetch, manualFrames } from './chat-test-support';
+
+/** The model most tests send to. */
+export const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
+
+/** A store whose requests are answered by `respond`, persisting to `backend`. */
+export function storeHarness(
+  respond: (body: Record<string, unknown>) => Response,
+  backend: KvBackend = createMemoryBackend(),
+) {
+  const frames = manualFrames();
+  const f = fakeFetch(respond);
+  let id = 0;
+  const store = createChatStore({
+    createPersistence: (onFallback) => createPersistence(backend, onFallback),
+    fetch: f,
+    newId: () => `id${++id}`,
+    scheduleFrame: frames.schedule,
+    timers: {
+      setTimeout: (cb, ms) => setTimeout(cb, ms),
+      clearTimeout: (h) => clearTimeout(h as never),
+    },
+    saveIntervalMs: 20,
+  });
+  const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
+  const answer = () => active().messages.at(-1) as AssistantMessage;
+  const idle = () => Object.keys(store.getState().running).length === 0;
+  return { store, frames, fetch: f, active, answer, idle, backend };
+}
