@@ -1,3 +1,4 @@
+import { textWithFiles } from '../attachments/message-content';
 import type { Conversation } from './conversation';
 import type { AssistantMessage, AssistantStatus } from './message';
 
@@ -35,7 +36,10 @@ export function conversationToMarkdown(c: Conversation): string {
   }
   for (const m of c.messages) {
     if (m.role === 'user') {
-      out.push('## User', '', m.content, '');
+      // Text files as the model read them; images by name (their data stays in the JSON export).
+      const images = (m.attachments ?? []).flatMap((a) => (a.kind === 'image' ? [a.name] : []));
+      out.push('## User', '', textWithFiles(m.content, m.attachments ?? []), '');
+      if (images.length) out.push(`_(Images: ${images.join(', ')}.)_`, '');
       continue;
     }
     out.push(`## Assistant (${m.model})`, '');
