@@ -1,10 +1,9 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useId, type CSSProperties } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { DotsIcon } from '../ui/more-icons';
-import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 import { usageItems, type UsageItem } from './usage-items';
 
 // Labels and values keep at least 4.5:1 against the page in both themes (WCAG AA for small text).
@@ -28,46 +27,41 @@ function Item({
   );
 }
 
-/** Every figure, in a small popover above the footer (on a phone the line shows only a few). */
+/**
+ * Every figure, in a native popover (the browser gives it Escape, light dismiss and the button's
+ * expanded state). Where CSS anchor positioning exists it opens above the button, elsewhere in the
+ * middle of the screen.
+ */
 function AllFigures({ items }: { items: UsageItem[] }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLSpanElement>(null);
-  useDismissOnOutsidePointer(rootRef, open, setOpen);
+  const id = useId();
+  const anchor = `--figures-${id.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <span
-      ref={rootRef}
-      className="relative inline-flex"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <>
       <IconButton
         label="All figures"
         size="sm"
-        aria-expanded={open}
+        popoverTarget={id}
         className="-my-1.5 h-7! w-7!"
-        onClick={() => setOpen(!open)}
+        style={{ anchorName: anchor } as CSSProperties}
       >
         <DotsIcon />
       </IconButton>
-      {open && (
-        <dl
-          role="group"
-          aria-label="Answer figures"
-          className="absolute bottom-full left-0 z-20 mb-1 grid w-60 max-w-[calc(100vw-2rem)] grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-zinc-200 bg-white p-3 text-xs shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {items.map((item) => (
-            <div key={item.label} className="contents">
-              <dt className={LABEL}>{item.label}</dt>
-              <dd className={`${VALUE} text-right`}>{item.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </span>
+      <dl
+        id={id}
+        popover="auto"
+        role="group"
+        aria-label="Answer figures"
+        style={{ positionAnchor: anchor, positionArea: 'top span-right' } as CSSProperties}
+        className="m-auto grid w-60 max-w-[calc(100vw-2rem)] grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-zinc-200 bg-white p-3 text-xs text-zinc-900 shadow-xl supports-[position-area:top]:m-0 supports-[position-area:top]:mb-1 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {items.map((item) => (
+          <div key={item.label} className="contents">
+            <dt className={LABEL}>{item.label}</dt>
+            <dd className={`${VALUE} text-right`}>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
 
