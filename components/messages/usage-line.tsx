@@ -52,7 +52,7 @@ function AllFigures({ items }: { items: UsageItem[] }) {
         role="group"
         aria-label="Answer figures"
         style={{ positionAnchor: anchor, positionArea: 'top span-right' } as CSSProperties}
-        className="m-auto grid w-60 max-w-[calc(100vw-2rem)] grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-zinc-200 bg-white p-3 text-xs text-zinc-900 shadow-xl supports-[position-area:top]:m-0 supports-[position-area:top]:mb-1 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="m-auto w-60 open:grid max-w-[calc(100vw-2rem)] grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-zinc-200 bg-white p-3 text-xs text-zinc-900 shadow-xl supports-[position-area:top]:m-0 supports-[position-area:top]:mb-1 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >
         {items.map((item) => (
           <div key={item.label} className="contents">
