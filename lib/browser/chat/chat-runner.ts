@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatRequest } from '../../protocol/chat-request';
 import type { Attachment } from '../attachments/attachment';
-import { explainError } from '../errors/error-sentences';
+import { rateLimited } from '../errors/rate-limited';
 import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { applyEvent, finishRun } from './apply-event';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
@@ -28,10 +28,10 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   streaming: 'Generating…',
 };
 
-/** An error in one sentence and its next step. */
-function sayError(error: Parameters<typeof explainError>[0]): string {
-  const { text, next } = explainError(error);
-  return `${text} ${next}`;
+/** A rate limit's refusal in one sentence and when to try again. */
+function sayError(error: Parameters<typeof rateLimited>[0]): string {
+  const { text, next } = rateLimited(error);
+  return `${text}. ${next}`;
 }
 
 /** What the runner needs from the store around it. */

@@ -1,39 +1,14 @@
+import { formatWait, rateLimited, type ErrorFacts, type ErrorSentence } from './rate-limited';
+
+export { formatWait, rateLimited, type ErrorFacts, type ErrorSentence };
+
 /**
  * What each error code means for the person reading the chat: one sentence and the next step.
  * One table, keyed by `code`, or by `code:status` where the status changes the meaning (an upstream
  * 503 is not an upstream 401). Features that add an error code add its row here.
  */
 
-/** The fields of an error that the sentences may use (a stream error, or an HTTP refusal). */
-export interface ErrorFacts {
-  code: string;
-  message: string;
-  status?: number;
-  /** Seconds until a rate limit lets the next request through (Runnel's own 429). */
-  retry_after_s?: number;
-  /** Which limit refused (Runnel's own 429): `requests_per_minute`, `concurrent_streams`, `tokens_per_day`. */
-  limit?: string;
-}
-
-/**
- * A sentence without its final full stop (the status is added to it), and what to do next.
- * `status: false` leaves "(HTTP n)" out: for a limit, which is not a fault.
- */
-export interface ErrorSentence {
-  text: string;
-  next: string;
-  status?: false;
-}
-
 type Entry = ErrorSentence | ((e: ErrorFacts) => ErrorSentence);
-
-/** "42 seconds", "3 minutes", "5 hours": how long until a limit lets the next request through. */
-export function formatWait(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds < 90) return unit(Math.max(1, Math.round(seconds)), 'second');
-  if (seconds < 90 * 60) return unit(Math.round(seconds / 60), 'minute');
-  return unit(Math.round(seconds / 3600), 'hour');
-}
 
 const retryAfter = (e: ErrorFacts, otherwise: string) =>
   e.retry_after_s !== undefined ? `Try again in ${formatWait(e.retry_after_s)}.` : otherwise;
@@ -41,38 +16,6 @@ const retryAfter = (e: ErrorFacts, otherwise: string) =>
 /** A backend's 400 that says the conversation no longer fits the model's context window. */
 const CONTEXT_OVERFLOW =
   /context length|context window|maximum context|too many tokens|prompt is too long/i;
-
-/**
- * Runnel's own 429 (`rate_limited`), by the limit that refused: when to try again, from
- * `retry_after_s` (a minute when the server did not say). `now` places a daily limit's reset on the
- * clock.
- */
-export function rateLimited(e: ErrorFacts, now = new Date()): ErrorSentence {
-  const wait = e.retry_after_s && e.retry_after_s > 0 ? e.retry_after_s : 60;
-  switch (e.limit) {
-    case 'concurrent_streams':
-      return {
-        text: 'Too many answers are being written for you at once',
-        next: `Wait for one to finish, then try again (in about ${formatWait(wait)}).`,
-        status: false,
-      };
-    case 'tokens_per_day': {
-      const at = new Date(now.getTime() + wait * 1000);
-      const clock = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-      return {
-        text: "You have used today's allowance of tokens",
-        next: `Try again in ${formatWait(wait)} (at ${clock}).`,
-        status: false,
-      };
-    }
-    default:
-      return {
-        text: 'You have sent too many messages in a short time',
-        next: `Try again in ${formatWait(wait)}.`,
-        status: false,
-      };
-  }
-}
 
 /** Code (or `code:status`) → sentence and next step. */
 export const ERROR_SENTENCES: Record<string, Entry> = {
