@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 import { openHost, openWidget } from '../widget/helpers';
+import { gradientPng } from './png';
 
 const dir = process.env.SHOTS;
 test.skip(!dir, 'set SHOTS=<dir> to take screenshots');
@@ -55,4 +56,36 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${dir}/widget-answer-${size.name}-${scheme}.png` });
     });
   }
+}
+
+for (const size of SIZES) {
+  test(`features ${size.name}`, async ({ page }) => {
+    const at = (name: string) => `${dir}/${name}-${size.name}.png`;
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await openApp(page);
+    await pickModel(page, 'vllm:vision');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'gradient.png', mimeType: 'image/png', buffer: gradientPng(1200, 800) },
+      { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nShip it.\n') },
+    ]);
+    await expect(page.getByRole('img', { name: 'gradient.png' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Message' }).fill('What is in the picture?');
+    await page.screenshot({ path: at('attachments-composer') });
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+    await pickModel(page, 'ark:reasoning');
+    await send(page, `And credits? (${nonce()})`);
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+    if (size.width < 640) await page.getByRole('button', { name: 'All figures' }).last().click();
+    await page.screenshot({ path: at('attachments-answer') });
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Shift+?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await page.screenshot({ path: at('shortcuts') });
+  });
 }
