@@ -8,6 +8,7 @@ import { MessageList } from '../messages/message-list';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
+import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
 import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
@@ -61,6 +62,11 @@ export function ChatApp({ account }: { account?: ReactNode }) {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const closeDrawer = useCallback(() => setSidebarOpen(false), []);
   const hideSidebar = useCallback(() => setCollapsed(true), [setCollapsed]);
+  // The search shortcut needs the sidebar on screen: the drawer on a phone, un-collapsed on desktop.
+  const openSidebar = useCallback(() => {
+    setSidebarOpen(true);
+    setCollapsed(false);
+  }, [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
   const view = useView();
   const running = useChatStore(selectActiveRunning);
@@ -107,6 +113,7 @@ export function ChatApp({ account }: { account?: ReactNode }) {
         <Composer />
       </main>
       <LiveStatus />
+      <KeyboardShortcuts openSidebar={openSidebar} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
-import { EndState } from './end-state';
+import { useDisplayOptions } from '../store/display-options';
+import { EndState, hasOwnRetry } from './end-state';
 import { ReasoningPanel } from './reasoning-panel';
 import { ToolCalls } from './tool-calls';
 import { UsageLine } from './usage-line';
@@ -15,6 +16,8 @@ import { WaitingLine } from './waiting-line';
 interface AssistantMessageProps {
   message: Message;
   modelLabel: string;
+  /** What the provider's credits count, shown with them. */
+  creditUnit?: string;
   /** Null while the action is unavailable (an answer streams, no usable model). */
   onRegenerate: (() => void) | null;
   onContinue: (() => void) | null;
@@ -29,10 +32,12 @@ interface AssistantMessageProps {
 export const AssistantMessage = memo(function AssistantMessage({
   message,
   modelLabel,
+  creditUnit,
   onRegenerate,
   onContinue,
   versions,
 }: AssistantMessageProps) {
+  const { showDetails } = useDisplayOptions();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -47,7 +52,7 @@ export const AssistantMessage = memo(function AssistantMessage({
           className="inline-block h-2 w-2 rounded-full bg-teal-600 dark:bg-teal-400"
           aria-hidden="true"
         />
-        <span className="truncate">{modelLabel}</span>
+        <span className="truncate">{showDetails ? modelLabel : 'Assistant'}</span>
         {streaming && !waiting && <span className="sr-only">(generating)</span>}
       </div>
       {message.reasoning && <ReasoningPanel message={message} />}
@@ -56,19 +61,25 @@ export const AssistantMessage = memo(function AssistantMessage({
       {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
       <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
       <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        {waiting ? <span /> : <UsageLine message={message} />}
+        {waiting || !showDetails ? (
+          <span />
+        ) : (
+          <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+        )}
         {!streaming && (
           <div className="flex items-center gap-0.5">
             {versions}
             {message.content && <CopyButton text={message.content} label="Copy answer" />}
-            <IconButton
-              label="Regenerate"
-              size="sm"
-              disabled={!onRegenerate}
-              onClick={onRegenerate ?? undefined}
-            >
-              <RefreshIcon />
-            </IconButton>
+            {!hasOwnRetry(message) && (
+              <IconButton
+                label="Regenerate"
+                size="sm"
+                disabled={!onRegenerate}
+                onClick={onRegenerate ?? undefined}
+              >
+                <RefreshIcon />
+              </IconButton>
+            )}
           </div>
         )}
       </div>

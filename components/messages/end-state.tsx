@@ -3,6 +3,7 @@
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
+import { ErrorDetails, ErrorNotice } from './error-notice';
 
 interface EndStateProps {
   message: AssistantMessage;
@@ -13,12 +14,9 @@ interface EndStateProps {
 
 const BOX = 'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-3 py-2 text-sm';
 
-/** Why an error happened, in words plus the code for whoever debugs it. */
-function errorDetail(m: AssistantMessage): string {
-  const e = m.error;
-  if (!e) return 'The request failed.';
-  const status = e.status ? `HTTP ${e.status}, ` : '';
-  return `${e.message} (${status}${e.code})`;
+/** Failed and cut-off answers offer Retry here, so the action row leaves out Regenerate for them. */
+export function hasOwnRetry(message: AssistantMessage): boolean {
+  return message.status === 'error' || message.status === 'incomplete';
 }
 
 /**
@@ -45,38 +43,21 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
         </div>
       );
     case 'error':
-      return (
-        <div
-          role="alert"
-          className={`${BOX} bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200`}
-        >
-          <AlertIcon className="shrink-0" />
-          <span className="min-w-0 flex-1 break-words">
-            <span className="font-medium">Error: </span>
-            {errorDetail(message)}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<RefreshIcon />}
-            disabled={!onRetry}
-            onClick={onRetry ?? undefined}
-          >
-            Retry
-          </Button>
-        </div>
-      );
+      return <ErrorNotice message={message} onRetry={onRetry} />;
     case 'incomplete':
       return (
         <div
           className={`${BOX} bg-orange-50 text-orange-900 dark:bg-orange-950/50 dark:text-orange-200`}
         >
           <AlertIcon className="shrink-0" />
-          <span className="min-w-0 flex-1">
-            {message.interruption === 'reload'
-              ? 'The answer was cut off: the page was closed or reloaded while it streamed.'
-              : 'The answer was cut off: the stream ended before the model finished.'}
-          </span>
+          <div className="min-w-0 flex-1 space-y-1">
+            <p>
+              {message.interruption === 'reload'
+                ? 'The answer was cut off: the page was closed or reloaded while it streamed.'
+                : 'The answer was cut off: the stream ended before the model finished.'}
+            </p>
+            {message.error && <ErrorDetails message={message} />}
+          </div>
           <Button
             size="sm"
             variant="secondary"

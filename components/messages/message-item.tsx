@@ -76,11 +76,12 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   }
   if (message.role === 'user')
     return <UserMessage message={message} onEdit={usable ? onEdit : null} versions={versions} />;
-  const label = models.find((m) => m.id === message.model)?.label ?? message.model;
+  const info = models.find((m) => m.id === message.model);
   return (
     <AssistantMessage
       message={message}
-      modelLabel={label}
+      modelLabel={info?.label ?? message.model}
+      {...(info?.credit_unit ? { creditUnit: info.credit_unit } : {})}
       onRegenerate={onRegenerate}
       onContinue={onContinue}
       versions={versions}

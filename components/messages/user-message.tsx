@@ -4,7 +4,9 @@ import { memo, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { Button, IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
+import { AttachmentChip } from '../ui/attachment-chip';
 import { PencilIcon } from '../ui/icons';
+import { MarkdownView } from '../markdown/markdown-view';
 
 interface UserMessageProps {
   message: Message;
@@ -60,8 +62,9 @@ function Editor({
 }
 
 /**
- * A user turn: right-aligned bubble with Copy and Edit (an edit is a new version, answered anew;
- * the original stays with the turns that followed it).
+ * A user turn: right-aligned bubble, its text rendered as Markdown by the same safe renderer as
+ * answers (no raw HTML, no fetched images), its attachments above it; Copy and Edit (an edit is a
+ * new version, answered anew; the original stays with the turns that followed it).
  */
 export const UserMessage = memo(function UserMessage({
   message,
@@ -86,9 +89,21 @@ export const UserMessage = memo(function UserMessage({
         />
       ) : (
         <>
-          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
-            {message.content}
-          </div>
+          {message.attachments && (
+            <ul
+              aria-label="Attachments"
+              className="mb-2 flex max-w-[85%] flex-wrap justify-end gap-2"
+            >
+              {message.attachments.map((a, i) => (
+                <AttachmentChip key={`${i}-${a.name}`} attachment={a} />
+              ))}
+            </ul>
+          )}
+          {message.content.trim() && (
+            <div className="user-markdown max-w-[85%] min-w-0 break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+              <MarkdownView source={message.content} streaming={false} />
+            </div>
+          )}
           <div className="mt-1 flex items-center gap-1">
             {versions}
             <div className="flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">

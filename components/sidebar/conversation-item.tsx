@@ -6,7 +6,7 @@ import { selectRunning } from '../store/selectors';
 import { FOCUS_RING } from '../ui/button';
 import { PencilIcon, TrashIcon } from '../ui/icons';
 import { MenuButton } from '../ui/menu-button';
-import { MoreIcon, PinIcon } from '../ui/more-icons';
+import { DotsIcon, PinIcon } from '../ui/more-icons';
 
 interface ConversationItemProps {
   id: string;
@@ -106,7 +106,7 @@ export const ConversationItem = memo(function ConversationItem({
       >
         <MenuButton
           label={`Options for “${title}”`}
-          icon={<MoreIcon />}
+          icon={<DotsIcon />}
           items={[
             { label: 'Rename', icon: <PencilIcon />, onSelect: () => setEditing(true) },
             {

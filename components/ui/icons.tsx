@@ -1,5 +1,6 @@
 import type { SVGProps } from 'react';
 
+/** Props of every icon: an SVG's. */
 export type IconProps = SVGProps<SVGSVGElement>;
 
 /** A 24×24 stroke icon; decorative (aria-hidden) unless given a title by its caller. */

@@ -10,7 +10,8 @@ import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
 
-export const SECURE_APP_PORT = base ? base + 2 : 3102;
+// Not base + 2 / 3102 or + 3 / 3103: the limits specs' two instances are there.
+export const SECURE_APP_PORT = base ? base + 4 : 3104;
 export const OIDC_PORT = base ? base + 12 : 4012;
 
 /** The app with sign-in methods. */

@@ -1,5 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatRequest } from '../../protocol/chat-request';
+import type { Attachment } from '../attachments/attachment';
+import { rateLimited } from '../errors/rate-limited';
 import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { applyEvent, finishRun } from './apply-event';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
@@ -28,6 +30,12 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   incomplete: 'Response cut off',
   streaming: 'Generating…',
 };
+
+/** A rate limit's refusal in one sentence and when to try again. */
+function sayError(error: Parameters<typeof rateLimited>[0]): string {
+  const { text, next } = rateLimited(error);
+  return `${text}. ${next}`;
+}
 
 /** What the runner needs from the store around it. */
 interface RunnerDeps {
@@ -61,6 +69,7 @@ export function createRunner(deps: RunnerDeps) {
     messages: Message[];
     title: string;
     text: string;
+    attachments: readonly Attachment[];
   }
 
   async function run(
@@ -127,11 +136,15 @@ export function createRunner(deps: RunnerDeps) {
           })),
           running,
           drafts: { ...s.drafts, [conversationId]: undo.text },
-          limitNotice: { conversationId, text: end.error.message },
+          limitNotice: {
+            conversationId,
+            text: sayError(end.error),
+            ...(undo.attachments.length ? { attachments: [...undo.attachments] } : {}),
+          },
         };
       });
       if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
-      announce(conversationId, end.error.message);
+      announce(conversationId, sayError(end.error));
       saver.flush(conversationId);
       release?.();
       return;
@@ -205,16 +218,34 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   return {
-    send(conversationId: string, text: string, model: ModelTraits): void {
+    send(
+      conversationId: string,
+      text: string,
+      model: ModelTraits,
+      attachments: readonly Attachment[] = [],
+    ): void {
       const conversation = get().conversations[conversationId];
-      if (!conversation || isRunning(conversationId) || !text.trim()) return;
-      const undo = { messages: conversation.messages, title: conversation.title, text };
-      const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
+      if (!conversation || isRunning(conversationId) || (!text.trim() && !attachments.length))
+        return;
+      const undo = {
+        messages: conversation.messages,
+        title: conversation.title,
+        text,
+        attachments,
+      };
+      const user: Message = {
+        id: newId(),
+        role: 'user',
+        content: text,
+        createdAt: now(),
+        ...(attachments.length ? { attachments: [...attachments] } : {}),
+      };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
+        const title = deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '));
         set((s) =>
           patchConversation(s, conversationId, (c) => ({
             ...c,
-            title: deriveTitle(text),
+            title,
             changed: { ...c.changed, title: now() },
           })),
         );

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type Conversation, type ConversationSettings } from './conversation';
+import type { Attachment } from '../attachments/attachment';
 import type { Message } from './message';
 
 /** The chat store's data. Everything here but `running` and `storageNotice` is persisted. */
@@ -29,10 +30,10 @@ export interface ChatState {
    */
   announcement: { text: string; seq: number } | null;
   /**
-   * A message a limit refused (`429`): it went back to the composer, and this says why and when
+   * A message a limit refused (`429`): it went back to the composer (its attachments too), and this says why and when
    * to try again, above the composer of that conversation.
    */
-  limitNotice: { conversationId: string; text: string } | null;
+  limitNotice: { conversationId: string; text: string; attachments?: Attachment[] } | null;
 }
 
 /** Draft key of the composer when no conversation is open yet. */

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Attachment } from '../attachments/attachment';
 import { settleInterrupted } from './apply-event';
 import type { ModelTraits } from './build-request';
 import { createRunner } from './chat-runner';
@@ -48,8 +49,8 @@ export interface ChatActions {
   /** Settings of a conversation, or of the next new one when `id` is null. */
   updateSettings(id: string | null, patch: Partial<ConversationSettings>): void;
   setDraft(key: string, text: string): void;
-  /** Sends `text` in the active conversation (creating one) and streams the answer. */
-  send(text: string, model: ModelTraits): void;
+  /** Sends `text` (and attachments) in the active conversation (creating one), streams the answer. */
+  send(text: string, model: ModelTraits, attachments?: readonly Attachment[]): void;
   /** Stops the answer streaming in a conversation (in whichever tab runs it); it is kept as `stopped`. */
   stop(conversationId: string): void;
   /** A new version of an answer (Regenerate, Retry); the earlier one stays as a version. */
@@ -280,7 +281,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      send(text, model) {
+      send(text, model, attachments = []) {
         if (get().limitNotice) set({ limitNotice: null });
         const s = get();
         let id = s.activeId;
@@ -299,7 +300,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
         }
-        runner.send(id, text, model);
+        runner.send(id, text, model, attachments);
         // A question is saved the moment it is sent, and a new conversation becomes the active one
         // on disk at once: a reload a few ms later must find both (only token updates are throttled).
         saver.flush(id);

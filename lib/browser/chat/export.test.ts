@@ -76,3 +76,29 @@ describe('export', () => {
     expect(exportFileName({ ...sample(), title: '???' }, 'json')).toBe('conversation.json');
   });
 });
+
+describe('conversationToMarkdown with attachments', () => {
+  it('inlines text files and names images', () => {
+    const c = createConversation('c1', 'vllm:vision', 0);
+    c.messages.push({
+      id: 'u1',
+      role: 'user',
+      content: 'Look',
+      createdAt: 0,
+      attachments: [
+        { kind: 'text', name: 'a.txt', text: 'hello', language: '', tokens: 2 },
+        {
+          kind: 'image',
+          name: 'cat.png',
+          dataUrl: 'data:image/png;base64,AA',
+          width: 1,
+          height: 1,
+        },
+      ],
+    });
+    const md = conversationToMarkdown(c);
+    expect(md).toContain('Look\n\na.txt:\n```\nhello\n```');
+    expect(md).toContain('_(Images: cat.png.)_');
+    expect(md).not.toContain('base64');
+  });
+});

@@ -1,3 +1,4 @@
+import { textWithFiles } from '../attachments/message-content';
 import type { Conversation } from './conversation';
 import type { AssistantMessage, AssistantStatus } from './message';
 import { versionsAt } from './versions';
@@ -39,7 +40,10 @@ export function conversationToMarkdown(c: Conversation): string {
     const at = versionsAt(c, i);
     const version = at ? ` — version ${at.position + 1} of ${at.ids.length}` : '';
     if (m.role === 'user') {
-      out.push(`## User${version}`, '', m.content, '');
+      // Text files as the model read them; images by name (their data stays in the JSON export).
+      const images = (m.attachments ?? []).flatMap((a) => (a.kind === 'image' ? [a.name] : []));
+      out.push(`## User${version}`, '', textWithFiles(m.content, m.attachments ?? []), '');
+      if (images.length) out.push(`_(Images: ${images.join(', ')}.)_`, '');
       return;
     }
     out.push(`## Assistant (${m.model})${version}`, '');

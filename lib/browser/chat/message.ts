@@ -1,4 +1,5 @@
 import type { StreamError, Usage } from '../../protocol/events';
+import type { Attachment } from '../attachments/attachment';
 
 /**
  * How an assistant answer ended (docs/protocol.md, "How a message ends"). Shown in the
@@ -25,16 +26,26 @@ export interface RunTiming {
   endedAt?: number;
   /** When the latest usage count arrived: the running speed is measured up to it. */
   usageAt?: number;
+  /** When the latest text arrived: without running counts, speed is estimated up to it. */
+  textAt?: number;
   /** The server's own measurement, from the `done` event. */
   serverTtftMs?: number | null;
   serverDurationMs?: number;
 }
 
+/**
+ * Why an answer failed: a stream error, or the server's refusal before streaming — which for a
+ * rate limit also says when to try again.
+ */
+export type MessageError = StreamError & { retry_after_s?: number; limit?: string };
+
 export interface UserMessage {
   id: string;
   role: 'user';
+  /** What the person typed (attached text files are kept apart, in `attachments`). */
   content: string;
   createdAt: number;
+  attachments?: Attachment[];
 }
 
 export interface AssistantMessage {
@@ -57,7 +68,7 @@ export interface AssistantMessage {
   /** Usage of earlier runs of this message (Continue); added to the current run's usage. */
   priorUsage?: Usage;
   finishReason?: string;
-  error?: StreamError;
+  error?: MessageError;
   toolCalls?: ToolCallRecord[];
   /** Why an `incomplete` message was cut off, when known (e.g. the page was reloaded). */
   interruption?: 'reload';

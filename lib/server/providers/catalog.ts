@@ -3,6 +3,7 @@ import 'server-only';
 import type { ConfiguredModel, ProviderConfig, RunnelConfig } from '../config/schema';
 import { asNumber, asObject, asString } from '../upstream/json-fields';
 import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
+import { PRESETS } from './presets';
 
 interface CatalogDeps {
   fetch: typeof fetch;
@@ -85,6 +86,9 @@ function toModel(
     ...(reasoning !== undefined ? { reasoning } : {}),
     ...(contextLength ? { context_length: contextLength } : {}),
     ...(provider.statefulSessions && kind === 'chat' ? { stateful_sessions: true } : {}),
+    ...(PRESETS[provider.preset].creditUnit
+      ? { credit_unit: PRESETS[provider.preset].creditUnit }
+      : {}),
   };
 }
 

@@ -38,6 +38,8 @@ export interface Preset {
    * the session and capping what it may hold (stateful-session.ts).
    */
   sessions: { idField: string; maxTokensField: string } | null;
+  /** What the provider's `credits_used` / `credit_balance` count, shown after the numbers. */
+  creditUnit?: string;
 }
 
 /** Top-level fields ARK Cloud documents; it rejects anything else with 400 (seed 001). */
@@ -143,6 +145,8 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     bracketedNotice: false,
     // ARK: `ark_stateful` names the session, `ark_max_session_tokens` is required with it.
     sessions: { idField: 'ark_stateful', maxTokensField: 'ark_max_session_tokens' },
+    // ARK bills in credits: its usage reports `credits_used` and `credit_balance` (seed 000).
+    creditUnit: 'credits',
   },
   acs: {
     id: 'acs',

@@ -9,6 +9,7 @@ import { vllmError } from './common';
 import { vllmFailureScenarios } from './vllm-failures';
 import { numberedScenario } from './vllm-numbered';
 import { vllmStreamScenarios } from './vllm-streams';
+import { vllmVisionScenarios } from './vllm-vision';
 
 const chat = vllmStreamScenarios.chat;
 if (!chat) throw new Error('vLLM chat scenario missing');
@@ -19,6 +20,7 @@ export const vllmProvider: ProviderDef = {
   flavor: vllmFlavor,
   scenarios: {
     ...vllmStreamScenarios,
+    ...vllmVisionScenarios,
     ...vllmFailureScenarios,
     ...benchScenarios,
     numbered: numberedScenario,
