@@ -28,7 +28,16 @@ const NO_BROWSER = layer(
   'browser',
   'Browser code: the server side (and the protocol) must not import it.',
 );
+const NO_APP = {
+  group: ['@/app/*', '**/app/**'],
+  message: 'components/ must not import from app/.',
+};
 const NO_MARKDOWN = layer('markdown', 'Markdown lexing belongs to the browser side.');
+// The browser's JavaScript has a size budget (docs/performance.md): zod alone would be most of it.
+const NO_ZOD = {
+  group: ['zod', 'zod/*'],
+  message: 'zod stays on the server; check shapes by hand in browser code (docs/performance.md).',
+};
 const restrict = (files, patterns, ignores) => ({
   files,
   ...(ignores ? { ignores } : {}),
@@ -37,16 +46,19 @@ const restrict = (files, patterns, ignores) => ({
 
 const layerRules = [
   restrict(['lib/protocol/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_BROWSER, NO_MARKDOWN]),
+  // The protocol is shared with the browser; only the request schema, which the server alone
+  // parses (the browser imports its types), may use zod.
+  restrict(
+    ['lib/protocol/**/*.ts'],
+    [FRAMEWORK, UI, NO_SERVER, NO_BROWSER, NO_MARKDOWN, NO_ZOD],
+    ['lib/protocol/chat-request.ts', 'lib/protocol/**/*.test.ts'],
+  ),
   restrict(['lib/markdown/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_BROWSER]),
   restrict(['lib/server/**/*.ts'], [FRAMEWORK, UI, NO_BROWSER, NO_MARKDOWN]),
-  restrict(['lib/browser/**/*.ts'], [FRAMEWORK, UI, NO_SERVER]),
-  restrict(
-    ['components/**/*.{ts,tsx}'],
-    [
-      { group: ['@/app/*', '**/app/**'], message: 'components/ must not import from app/.' },
-      NO_SERVER,
-    ],
-  ),
+  restrict(['lib/browser/**/*.ts'], [FRAMEWORK, UI, NO_SERVER, NO_ZOD]),
+  // Every components/ file gets exactly one of the three rules below (ESLint applies the last
+  // matching `no-restricted-imports`, it does not merge them), so each lists all its patterns.
+  restrict(['components/chat/**/*.{ts,tsx}'], [NO_APP, NO_SERVER, NO_ZOD]),
   // The state layer (stores, queries, providers) sits under every feature.
   restrict(
     [
@@ -55,22 +67,26 @@ const layerRules = [
       'components/theme/**/*.{ts,tsx}',
     ],
     [
+      NO_APP,
+      NO_SERVER,
       {
         regex: '^(\\.\\./|@/components/)(?!store/|ui/|theme/)',
         message: 'The state layer, ui/ and theme/ import no feature.',
       },
-      NO_SERVER,
+      NO_ZOD,
     ],
   ),
   // Features never reach back up to the page's composition (components/chat/).
   restrict(
     ['components/**/*.{ts,tsx}'],
     [
+      NO_APP,
+      NO_SERVER,
       {
         group: ['../chat/*', '@/components/chat/*'],
         message: 'Features must not import the page composition (components/chat/).',
       },
-      NO_SERVER,
+      NO_ZOD,
     ],
     ['components/chat/**', 'components/store/**', 'components/ui/**', 'components/theme/**'],
   ),

@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, APP_LOGS, DOWN_APP_ENV } from './testing/stack/app-env';
+import { APP_ENV, appLog, DOWN_APP_ENV } from './testing/stack/app-env';
 import {
   OIDC_ISSUER_URL,
   OIDC_PORT,
   SECURE_APP_ENV,
-  SECURE_APP_LOG,
   SECURE_APP_PORT,
   SECURE_APP_URL,
   writeSecureProvidersFile,
@@ -66,7 +65,7 @@ export default defineConfig({
     },
     {
       // Its output goes to a file that globalTeardown checks for secrets.
-      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${APP_LOGS.app} 2>&1`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${appLog(APP_PORT)} 2>&1`,
       url: `${APP_URL}/api/health`,
       env: APP_ENV,
       reuseExistingServer: !process.env.CI,
@@ -74,7 +73,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT} > ${APP_LOGS.down} 2>&1`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT} > ${appLog(DOWN_APP_PORT)} 2>&1`,
       url: `${DOWN_APP_URL}/`,
       env: DOWN_APP_ENV,
       reuseExistingServer: !process.env.CI,
@@ -90,7 +89,7 @@ export default defineConfig({
     },
     ...[LIMITS_A_PORT, LIMITS_B_PORT].map((port, i) => ({
       // Two instances sharing Redis, with every limit configured (testing/stack/limits-stack.ts).
-      command: `npx next start -H 127.0.0.1 -p ${port}`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${port} > ${appLog(port)} 2>&1`,
       url: `${[LIMITS_A_URL, LIMITS_B_URL][i]}/api/health`,
       env: LIMITS_ENV,
       reuseExistingServer: !process.env.CI,
@@ -106,7 +105,7 @@ export default defineConfig({
     },
     {
       // The app with every sign-in method (access specs); its output is checked for secrets too.
-      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${SECURE_APP_PORT} > ${SECURE_APP_LOG} 2>&1`,
+      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${SECURE_APP_PORT} > ${appLog(SECURE_APP_PORT)} 2>&1`,
       url: `${SECURE_APP_URL}/api/health`,
       env: SECURE_APP_ENV,
       reuseExistingServer: !process.env.CI,

@@ -26,6 +26,7 @@ import {
   waitForUrl,
   type TaskFigures,
 } from './bench-render-lib';
+import { baselinePageServer } from './bench-render-baseline-page';
 
 /** The issue's 4×; BENCH_CPU_THROTTLING overrides it to see how the figures scale. */
 const CPU_THROTTLING = Number(process.env.BENCH_CPU_THROTTLING ?? 4);
@@ -161,9 +162,13 @@ async function waitInPage(page: Page, selector: string): Promise<void> {
   );
 }
 
+/** The baseline's page: built here, not by the app (see bench-render-baseline-page.ts). */
+const baselinePage = baselinePageServer(APP_URL, MODEL);
+
 const baseline = {
   async prepare(page: Page) {
-    await page.goto(`${APP_URL}/bench/baseline?model=${encodeURIComponent(MODEL)}`);
+    await baselinePage.serve(page);
+    await page.goto(baselinePage.url);
     await page.getByRole('button', { name: 'Send' }).waitFor();
   },
   start: (page: Page) => page.getByRole('button', { name: 'Send' }).click(),
@@ -307,11 +312,11 @@ async function main(): Promise<void> {
       `Streaming ${fmt(benchTokens().length)} tokens of Markdown (${MODEL}) with ${CPU_THROTTLING}× CPU throttling…\n`,
     );
     const rounds: Result[][] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let n = 1; n <= ROUNDS; n++) {
       const round: Result[] = [];
       for (const variant of VARIANTS) round.push(await measure(browser, variant, variant.steps));
       rounds.push(round);
-      console.log(`round ${round} of ${ROUNDS}:`);
+      console.log(`round ${n} of ${ROUNDS}:`);
       printTable(rounds.at(-1)!);
       console.log('');
     }

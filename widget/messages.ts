@@ -19,8 +19,9 @@ export type HostCommand =
   { type: 'hello' | 'open' | 'close' } | { type: 'theme'; theme: EmbedTheme };
 
 /**
- * Validates a message from the iframe exactly like `frameMessageSchema` (strict shapes: no extra
- * fields), without zod, which would not fit the loader's 3 KB budget. Returns a fresh object with
+ * Validates a message from the iframe exactly like the protocol's schema
+ * (`testing/unit/embed-message-schemas.ts`; strict shapes: no extra fields), without zod, which
+ * would not fit the loader's 3 KB budget. Returns a fresh object with
  * only the known fields, never the received one. `widget/messages.test.ts` checks both agree.
  */
 export function readFrameMessage(data: unknown): FrameEvent | null {

@@ -2,12 +2,13 @@
 
 import type { EmbedTheme } from '@/lib/protocol/embed-wire';
 import { useAppliedTheme } from '../theme/apply-theme';
+import { embedThemeChoice } from '../theme/theme-script';
 
 /**
  * Applies the widget's theme. The widget's theme belongs to the embedding site (its `data-theme`,
  * `Runnel.setTheme`), not to the visitor's main-app preference, so the app's ThemeProvider is not
- * used here; `auto` follows the operating system.
+ * used here.
  */
 export function useEmbedTheme(theme: EmbedTheme): void {
-  useAppliedTheme(theme === 'auto' ? 'system' : theme);
+  useAppliedTheme(embedThemeChoice(theme));
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
@@ -8,7 +8,14 @@ import { MenuIcon, SlidersIcon } from '../ui/icons';
 import { SidebarIcon } from '../ui/more-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
-import { SettingsDialog } from './settings-dialog';
+
+/**
+ * The settings dialog is loaded when first wanted (the pointer on its button, or focus), not
+ * with the page: the page's JavaScript has a budget (docs/performance.md).
+ */
+const loadSettings = () => import('./settings-dialog');
+const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
+const preloadSettings = () => void loadSettings();
 
 export interface ChatHeaderProps {
   /** Opens the sidebar drawer (narrow screens). */
@@ -23,6 +30,8 @@ export interface ChatHeaderProps {
 export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
   const activeId = useChatStore((s) => s.activeId);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its element (and the focus return).
+  const [settingsUsed, setSettingsUsed] = useState(false);
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 px-2 sm:px-3 dark:border-zinc-800">
       <IconButton label="Open conversations" className="md:hidden" onClick={onOpenSidebar}>
@@ -36,17 +45,29 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
       <div className="min-w-0 flex-1">
         <ModelPicker />
       </div>
-      <IconButton label="Conversation settings" onClick={() => setSettingsOpen(true)}>
+      <IconButton
+        label="Conversation settings"
+        onPointerEnter={preloadSettings}
+        onFocus={preloadSettings}
+        onClick={() => {
+          setSettingsUsed(true);
+          setSettingsOpen(true);
+        }}
+      >
         <SlidersIcon />
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
       {account}
-      <SettingsDialog
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        isNewChat={activeId === null}
-      />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDialog
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            isNewChat={activeId === null}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,75 +1,36 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import {
-  conversationToJson,
-  conversationToMarkdown,
-  exportFileName,
-} from '@/lib/browser/chat/export';
-import type { Conversation } from '@/lib/browser/chat/conversation';
-import { useChatStoreApi } from '../store/use-chat-store';
-import { FOCUS_RING, IconButton } from '../ui/button';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { IconButton } from '../ui/button';
 import { DownloadIcon } from '../ui/icons';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 
-function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const ITEM = `block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${FOCUS_RING}`;
+/** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */
+const loadItems = () => import('./export-menu-items');
+const ExportMenuItems = lazy(() => loadItems().then((m) => ({ default: m.ExportMenuItems })));
+const preloadItems = () => void loadItems();
 
 /** Downloads the open conversation as Markdown or JSON. */
 export function ExportMenu({ conversationId }: { conversationId: string | null }) {
-  const store = useChatStoreApi();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   useDismissOnOutsidePointer(rootRef, open, setOpen);
-  const run = (fn: (c: Conversation) => void) => {
-    const c = conversationId ? store.getState().conversations[conversationId] : undefined;
-    if (c) fn(c);
-    setOpen(false);
-  };
   return (
     <div ref={rootRef} className="relative" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <IconButton
         label="Export conversation"
         aria-expanded={open}
         disabled={!conversationId}
+        onPointerEnter={preloadItems}
+        onFocus={preloadItems}
         onClick={() => setOpen(!open)}
       >
         <DownloadIcon />
       </IconButton>
       {open && (
-        <div className="absolute right-0 top-full z-30 mt-1 w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
-          <button
-            type="button"
-            autoFocus
-            className={ITEM}
-            onClick={() =>
-              run((c) =>
-                download(exportFileName(c, 'md'), 'text/markdown', conversationToMarkdown(c)),
-              )
-            }
-          >
-            Export as Markdown
-          </button>
-          <button
-            type="button"
-            className={ITEM}
-            onClick={() =>
-              run((c) =>
-                download(exportFileName(c, 'json'), 'application/json', conversationToJson(c)),
-              )
-            }
-          >
-            Export as JSON
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <ExportMenuItems conversationId={conversationId} onDone={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -6,7 +6,14 @@ import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { DownloadIcon } from '../ui/icons';
 import { WrapIcon } from '../ui/more-icons';
-import { cachedHighlight, requestHighlight } from './highlighter';
+import { cachedHighlight } from './highlight-cache';
+import { whenIdle } from './idle';
+
+/**
+ * The highlighter (the worker's plumbing) is loaded when a code block first needs it, not with the
+ * page (docs/performance.md).
+ */
+const loadHighlighter = () => import('./highlighter');
 
 interface CodeBlockProps {
   code: string;
@@ -31,7 +38,16 @@ function useHighlighted(
   const cached = enabled ? cachedHighlight(code, language) : undefined;
   useEffect(() => {
     if (!enabled || cached !== undefined) return;
-    return requestHighlight(code, language, (html) => setDone({ code, language, html }));
+    let stopped = false;
+    let stop: (() => void) | undefined;
+    void loadHighlighter().then(({ requestHighlight }) => {
+      if (stopped) return;
+      stop = requestHighlight(code, language, (html) => setDone({ code, language, html }));
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [code, language, enabled, cached]);
   if (!enabled) return null;
   if (cached !== undefined) return cached;
@@ -53,6 +69,8 @@ function download(code: string, language: string | undefined): void {
  * once complete, syntax colours.
  */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
+  // The first block of the page starts the highlighter while its code is still arriving.
+  useEffect(() => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter())), []);
   const html = useHighlighted(code, language, highlight);
   const [wrap, setWrap] = useState(false);
   return (

@@ -1,33 +1,8 @@
 'use client';
 
 import type { HighlightRequest, HighlightResult } from './highlight-protocol';
+import { rememberHighlight } from './highlight-cache';
 import { createIdleQueue } from './idle';
-
-/** Highlighted code already computed, by language and code (bounded: oldest dropped first). */
-const cache = new Map<string, string | null>();
-const CACHE_SIZE = 300;
-
-function cacheKey(code: string, language: string | undefined): string {
-  return `${language ?? ''}\u0000${code}`;
-}
-
-/** The highlighted HTML when it was computed before; `undefined` when it was not. */
-export function cachedHighlight(
-  code: string,
-  language: string | undefined,
-): string | null | undefined {
-  return cache.get(cacheKey(code, language));
-}
-
-/** Remembers a result for `cachedHighlight`. */
-export function rememberHighlight(
-  code: string,
-  language: string | undefined,
-  html: string | null,
-): void {
-  cache.set(cacheKey(code, language), html);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-}
 
 type Done = (html: string | null) => void;
 type Job = { code: string; language: string | undefined; done: Done };
@@ -109,8 +84,14 @@ function onMainThread(code: string, language: string | undefined, done: Done): (
   };
 }
 
-/** Starts the worker and compiles the grammars in it, before the first code block needs them. */
+/**
+ * Starts the worker and compiles the grammars in it, once per page. Called when the first code
+ * block starts to arrive — not with the page: highlight.js and its grammars are the largest
+ * script the page could fetch, and most answers have no code. The block's code streams for a
+ * while before it can be highlighted, which is time enough to fetch and warm the worker.
+ */
 export function warmUpHighlighter(): void {
+  if (worker !== undefined) return;
   const request: HighlightRequest = { warmUp: true };
   startWorker()?.postMessage(request);
 }

@@ -7,7 +7,7 @@ interface IdleTime {
  * Runs `task` when the main thread is idle (within `timeoutMs` at the latest); returns a function
  * that cancels it. Falls back to a timer where `requestIdleCallback` is missing.
  */
-function whenIdle(task: (deadline: IdleTime) => void, timeoutMs = 500): () => void {
+export function whenIdle(task: (deadline: IdleTime) => void, timeoutMs = 500): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(handle);

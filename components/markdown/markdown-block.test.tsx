@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { splitMarkdown, settleSplit } from '@/lib/markdown/markdown-blocks';
 import { highlightCode } from './highlight';
-import { rememberHighlight } from './highlighter';
+import { rememberHighlight } from './highlight-cache';
 import { MarkdownBlock } from './markdown-block';
 
 /** Renders a whole document the way the message view does (every block settled). */
@@ -62,9 +62,21 @@ describe('MarkdownBlock rendering', () => {
     expect(out).toContain('<span class="image-link">Image: bad</span>');
   });
 
-  it('highlights code only in settled blocks, outside the streaming update', () => {
+  // Before any test renders a code block: the first one starts loading the component.
+  it('shows code as plain text until the code block is loaded', () => {
+    const out = html('```py\nprint(1)\n```');
+    expect(out).toContain('<pre><code>print(1)</code></pre>');
+    expect(out).not.toContain('Copy code');
+  });
+
+  it('highlights code only in settled blocks, outside the streaming update', async () => {
+    // The code block is loaded with the first one rendered; once it is there, blocks use it.
+    html('```ts\nconst a = 1;\n```');
+    await import('./code-block');
+    await new Promise((r) => setTimeout(r, 0));
     // First render of a finished block: plain code at once; the colours come when the page is idle.
     const first = html('```ts\nconst a = 1;\n```');
+    expect(first).toContain('Copy code');
     expect(first).not.toContain('hljs-keyword');
     expect(first).toContain('const a = 1;');
     // Once highlighted, it renders highlighted immediately (a remount, another conversation).

@@ -1,17 +1,24 @@
 'use client';
 
-import { memo, type ReactNode } from 'react';
-import type { AssistantMessage as Message } from '@/lib/browser/chat/message';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
+import {
+  endsPlainly,
+  hasOwnRetry,
+  type AssistantMessage as Message,
+} from '@/lib/browser/chat/message';
 import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
 import { useDisplayOptions } from '../store/display-options';
-import { EndState, hasOwnRetry } from './end-state';
 import { ReasoningPanel } from './reasoning-panel';
-import { ToolCalls } from './tool-calls';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
+
+// Loaded when an answer needs them, not with the page (docs/performance.md): most answers end
+// plainly and call no tools.
+const EndState = lazy(() => import('./end-state').then((m) => ({ default: m.EndState })));
+const ToolCalls = lazy(() => import('./tool-calls').then((m) => ({ default: m.ToolCalls })));
 
 interface AssistantMessageProps {
   message: Message;
@@ -58,8 +65,12 @@ export const AssistantMessage = memo(function AssistantMessage({
       {message.reasoning && <ReasoningPanel message={message} />}
       {waiting && <WaitingLine message={message} />}
       {message.content && <MarkdownView source={message.content} streaming={streaming} />}
-      {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
-      <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
+      <Suspense fallback={null}>
+        {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
+        {!endsPlainly(message) && (
+          <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
+        )}
+      </Suspense>
       <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
         {waiting || !showDetails ? (
           <span />

@@ -1,11 +1,11 @@
 'use client';
 
-import type { AssistantMessage, UserMessage } from '@/lib/browser/chat/message';
+import { hasOwnRetry, type AssistantMessage, type UserMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
 import { useDisplayOptions } from '../store/display-options';
-import { EndState, hasOwnRetry } from './end-state';
+import { EndState } from './end-state';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { AssistantMessage } from '@/lib/browser/chat/message';
+import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
 import { ErrorDetails, ErrorNotice } from './error-notice';
@@ -13,11 +13,6 @@ interface EndStateProps {
 }
 
 const BOX = 'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-3 py-2 text-sm';
-
-/** Failed and cut-off answers offer Retry here, so the action row leaves out Regenerate for them. */
-export function hasOwnRetry(message: AssistantMessage): boolean {
-  return message.status === 'error' || message.status === 'incomplete';
-}
 
 /**
  * How the answer ended when it did not simply complete: each outcome looks different and offers
@@ -72,12 +67,11 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
     case 'stopped':
       return <p className="mt-2 text-sm italic text-zinc-500 dark:text-zinc-400">Stopped.</p>;
     case 'complete':
-      return message.finishReason &&
-        !['stop', 'tool_calls', 'eos'].includes(message.finishReason) ? (
+      return endsPlainly(message) ? null : (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
-          Ended by the backend: {message.finishReason.replaceAll('_', ' ')}.
+          Ended by the backend: {message.finishReason?.replaceAll('_', ' ')}.
         </p>
-      ) : null;
+      );
     default:
       return null;
   }

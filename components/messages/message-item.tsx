@@ -1,14 +1,18 @@
 'use client';
 
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { AssistantMessage } from './assistant-message';
-import { CompletionPair } from './completion-pair';
 import { UserMessage } from './user-message';
 import { VersionSwitcher } from './version-switcher';
 import { selectRunning } from '../store/selectors';
+
+/** Only text-completion models need it: loaded then, not with the page (docs/performance.md). */
+const CompletionPair = lazy(() =>
+  import('./completion-pair').then((m) => ({ default: m.CompletionPair })),
+);
 
 interface MessageItemProps {
   conversationId: string;
@@ -66,12 +70,14 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   if (completion) {
     if (message.role !== 'user') return null;
     return (
-      <CompletionPair
-        prompt={message}
-        answer={isAssistant(next) ? next : undefined}
-        onRetry={usable && nextId ? () => regenerate(nextId) : null}
-        onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
-      />
+      <Suspense fallback={null}>
+        <CompletionPair
+          prompt={message}
+          answer={isAssistant(next) ? next : undefined}
+          onRetry={usable && nextId ? () => regenerate(nextId) : null}
+          onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
+        />
+      </Suspense>
     );
   }
   if (message.role === 'user')

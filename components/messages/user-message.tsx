@@ -1,12 +1,17 @@
 'use client';
 
-import { memo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
-import { Button, IconButton } from '../ui/button';
+import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { AttachmentChip } from '../ui/attachment-chip';
 import { PencilIcon } from '../ui/icons';
 import { MarkdownView } from '../markdown/markdown-view';
+
+/** Loaded when a message is first edited, not with the page (docs/performance.md). */
+const MessageEditor = lazy(() =>
+  import('./message-editor').then((m) => ({ default: m.MessageEditor })),
+);
 
 interface UserMessageProps {
   message: Message;
@@ -14,51 +19,6 @@ interface UserMessageProps {
   onEdit: ((text: string) => void) | null;
   /** The version switcher, when the message has versions. */
   versions?: ReactNode;
-}
-
-function Editor({
-  initial,
-  onSave,
-  onCancel,
-}: {
-  initial: string;
-  onSave: (t: string) => void;
-  onCancel: () => void;
-}) {
-  const [text, setText] = useState(initial);
-  return (
-    <form
-      className="w-full max-w-[85%] space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (text.trim()) onSave(text);
-      }}
-    >
-      <textarea
-        aria-label="Edit message"
-        value={text}
-        autoFocus
-        rows={Math.min(10, Math.max(2, text.split('\n').length))}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            if (text.trim()) onSave(text);
-          }
-        }}
-        className="w-full resize-y rounded-xl border border-zinc-300 bg-white px-3 py-2 text-[15px] outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-900"
-      />
-      <div className="flex justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button size="sm" variant="primary" type="submit" disabled={!text.trim()}>
-          Save & send
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /**
@@ -79,14 +39,16 @@ export const UserMessage = memo(function UserMessage({
       className="group/message flex flex-col items-end"
     >
       {editing && onEdit ? (
-        <Editor
-          initial={message.content}
-          onCancel={() => setEditing(false)}
-          onSave={(text) => {
-            setEditing(false);
-            onEdit(text);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MessageEditor
+            initial={message.content}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              onEdit(text);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           {message.attachments && (

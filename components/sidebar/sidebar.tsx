@@ -1,10 +1,9 @@
 'use client';
 
-import { useCallback, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { prepareSearch } from '@/lib/browser/chat/search';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button, IconButton } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 import { PlusIcon } from '../ui/icons';
 import { SearchIcon, SidebarIcon } from '../ui/more-icons';
 import { ConversationList } from './conversation-list';
@@ -17,6 +16,11 @@ export interface SidebarProps {
   onHide: () => void;
 }
 
+/** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
+const DeleteConversationDialog = lazy(() =>
+  import('./delete-conversation-dialog').then((m) => ({ default: m.DeleteConversationDialog })),
+);
+
 /** Conversations with New chat, search, import; deleting asks first. */
 export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const store = useChatStoreApi();
@@ -24,7 +28,12 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   // Typing stays responsive: the list follows the box a moment later when it has much to do.
   const deferredQuery = useDeferredValue(query);
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
-  const askDelete = useCallback((id: string, title: string) => setPendingDelete({ id, title }), []);
+  // Mounted from the first request on, so that closing keeps its element (and the focus return).
+  const [deleteAsked, setDeleteAsked] = useState(false);
+  const askDelete = useCallback((id: string, title: string) => {
+    setDeleteAsked(true);
+    setPendingDelete({ id, title });
+  }, []);
 
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -94,32 +103,18 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
       <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <ImportButton onImported={onNavigate} />
       </div>
-      <Dialog
-        open={pendingDelete !== null}
-        onClose={() => setPendingDelete(null)}
-        title="Delete conversation?"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPendingDelete(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (pendingDelete) store.getState().deleteConversation(pendingDelete.id);
-                setPendingDelete(null);
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm">
-          “{pendingDelete?.title}” and all its messages will be deleted from this browser. This
-          cannot be undone.
-        </p>
-      </Dialog>
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <DeleteConversationDialog
+            title={pendingDelete?.title ?? null}
+            onClose={() => setPendingDelete(null)}
+            onConfirm={() => {
+              if (pendingDelete) store.getState().deleteConversation(pendingDelete.id);
+              setPendingDelete(null);
+            }}
+          />
+        </Suspense>
+      )}
     </nav>
   );
 }

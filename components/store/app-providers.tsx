@@ -1,7 +1,6 @@
 'use client';
 
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
 import { mergeConversations } from '@/lib/browser/chat/conversation-merge';
@@ -15,7 +14,7 @@ import {
   type PersistenceFactory,
   type TabSharingFactory,
 } from './chat-store-provider';
-import { createQueryClient } from './query-client';
+import { ModelsProvider } from './models-provider';
 
 /**
  * The chat page's conversations: its IndexedDB database, with the meta stash for page hide, saved
@@ -36,16 +35,15 @@ const pageTabs: TabSharingFactory = () => ({
   createRemoteSync,
 });
 
-/** Server state (TanStack Query), client state (the chat store) and the theme, per page. */
+/** Server state (the model list), client state (the chat store) and the theme, per page. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={client}>
+    <ModelsProvider>
       <ThemeProvider>
         <ChatStoreProvider createPersistence={pagePersistence} shareWithTabs={pageTabs}>
           {children}
         </ChatStoreProvider>
       </ThemeProvider>
-    </QueryClientProvider>
+    </ModelsProvider>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   createEmbedPersistence,
@@ -9,7 +8,7 @@ import {
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
 import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
-import { createQueryClient } from './query-client';
+import { ModelsProvider } from './models-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -31,7 +30,7 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
 }
 
 /**
- * The widget's server state and chat store: the same store as the main page, so every chat
+ * The widget's model list and chat store: the same store as the main page, so every chat
  * component works unchanged, with the widget's persistence, and its API requests made with the
  * given `fetch` (which names the visitor: EmbedApp).
  */
@@ -46,13 +45,12 @@ export function EmbedProviders({
   fetch: typeof window.fetch;
   children: ReactNode;
 }) {
-  const [client] = useState(createQueryClient);
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
-    <QueryClientProvider client={client}>
-      <ApiFetchContext.Provider value={fetch}>
+    <ApiFetchContext.Provider value={fetch}>
+      <ModelsProvider>
         <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
-      </ApiFetchContext.Provider>
-    </QueryClientProvider>
+      </ModelsProvider>
+    </ApiFetchContext.Provider>
   );
 }

@@ -1,3 +1,5 @@
+import type { EmbedTheme } from '@/lib/protocol/embed-wire';
+
 /** localStorage key of the chat page's theme preference. */
 export const THEME_KEY = 'runnel-theme';
 
@@ -26,4 +28,9 @@ export const STORED_THEME_SCRIPT = themeScriptFor(`localStorage.getItem('${THEME
 /** A fixed choice's first-paint theme (the widget's, chosen by the host page). */
 export function fixedThemeScript(choice: ThemeChoice): string {
   return themeScriptFor(`'${choice}'`);
+}
+
+/** The widget's theme word (`data-theme`, `Runnel.setTheme`) as a choice: `auto` is `system`. */
+export function embedThemeChoice(theme: EmbedTheme): ThemeChoice {
+  return theme === 'auto' ? 'system' : theme;
 }

@@ -15,7 +15,7 @@ test('an unreachable backend gets a banner with its URL and how to start vLLM', 
 });
 
 test('models load again without a reload once the backend is back', async ({ page }) => {
-  // The backend is "down" until the routes are removed: TanStack Query must refetch by itself.
+  // The backend is "down" until the routes are removed: the page must poll again by itself.
   await page.route('**/api/health', (route) =>
     route.fulfill({
       status: 503,

@@ -1,6 +1,6 @@
 import { HOST_URL } from './host-ports';
 import { E2E_KEYS } from './keys';
-import { APP_PORT, DOWN_APP_PORT, SCENARIO_PORT } from './ports';
+import { SCENARIO_PORT } from './ports';
 
 /** Environment of the app under test: short timeouts so every failure path runs in seconds. */
 export const APP_ENV: Record<string, string> = {
@@ -24,8 +24,7 @@ export const DOWN_APP_ENV: Record<string, string> = {
   NEXT_TELEMETRY_DISABLED: '1',
 };
 
-/** Where the two apps under test write their output, so the suite can check no key was logged. */
-export const APP_LOGS = {
-  app: `.runnel/logs/app-${APP_PORT}.log`,
-  down: `.runnel/logs/app-${DOWN_APP_PORT}.log`,
-} as const;
+/** Where the app under test on `port` writes its output, so the suite can check no key was logged. */
+export function appLog(port: number): string {
+  return `.runnel/logs/app-${port}.log`;
+}

@@ -10,7 +10,7 @@ import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
 
-// Not base + 2 / 3102 or + 3 / 3103: the limits specs' two instances are there.
+// base+2 and base+3 are the limits stack's two instances (limits-stack.ts).
 export const SECURE_APP_PORT = base ? base + 4 : 3104;
 export const OIDC_PORT = base ? base + 12 : 4012;
 
@@ -64,7 +64,6 @@ export const SECURE_APP_ENV: Record<string, string> = {
 };
 
 /** Its output, checked after the suite for secrets (e2e/support/global-teardown.ts). */
-export const SECURE_APP_LOG = `.runnel/logs/app-${SECURE_APP_PORT}.log`;
 
 /** Values that must never appear in the secure app's output. */
 export const AUTH_SECRETS = [E2E_AUTH_SECRET, E2E_ACCESS_CODE, OIDC_CLIENT.secret];

@@ -8,7 +8,7 @@ import { APP_ENV } from './app-env';
 import { writeProvidersFile } from './providers-file';
 
 /** A free loopback port. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
 import { EmbedApp } from '@/components/embed/embed-app';
-import { fixedThemeScript } from '@/components/theme/theme-script';
+import { embedThemeChoice, fixedThemeScript } from '@/components/theme/theme-script';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { getAuthConfig } from '@/lib/server/config/auth-config';
 import { issueEmbedPass } from '@/lib/server/auth/embed-pass';
@@ -40,9 +40,7 @@ export default async function EmbedPage({ searchParams }: { searchParams: Search
       <script
         nonce={nonce}
         dangerouslySetInnerHTML={{
-          __html:
-            fixedThemeScript(options.theme === 'auto' ? 'system' : options.theme) +
-            EARLY_MESSAGES_SCRIPT,
+          __html: fixedThemeScript(embedThemeChoice(options.theme)) + EARLY_MESSAGES_SCRIPT,
         }}
       />
       <EmbedApp options={options} allowlist={getEmbedAllowlist()} pass={pass} />

@@ -96,6 +96,26 @@ export interface ProviderSession {
 
 export type Message = UserMessage | AssistantMessage;
 
+/** Finish reasons of an answer that simply ended; any other is worth telling the reader. */
+const PLAIN_FINISHES: readonly string[] = ['stop', 'tool_calls', 'eos'];
+
+/** True while an answer streams, or when it completed for a plain reason: nothing to say on its end. */
+export function endsPlainly(message: AssistantMessage): boolean {
+  if (message.status === 'streaming') return true;
+  return (
+    message.status === 'complete' &&
+    (!message.finishReason || PLAIN_FINISHES.includes(message.finishReason))
+  );
+}
+
+/**
+ * Failed and cut-off answers offer Retry with how they ended, so the action row leaves out
+ * Regenerate for them (one retry control per failed answer).
+ */
+export function hasOwnRetry(message: AssistantMessage): boolean {
+  return message.status === 'error' || message.status === 'incomplete';
+}
+
 /** True for assistant messages. */
 export function isAssistant(message: Message | undefined): message is AssistantMessage {
   return message?.role === 'assistant';

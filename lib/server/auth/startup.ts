@@ -29,7 +29,14 @@ export function startAccess(httpPort: number | undefined): void {
     if (config.oidc) {
       const { issuer } = config.oidc;
       oidcClient(config.oidc, 5).catch((error: Error) => {
-        console.error(`[runnel] OIDC_ISSUER ${issuer} cannot be reached: ${error.message}`);
+        // fetch's own message ("fetch failed") says little; a cause names the network error.
+        let cause: string | undefined;
+        for (let e: unknown = error; e && !cause; e = (e as { cause?: unknown }).cause) {
+          cause = (e as { code?: string }).code;
+        }
+        console.error(
+          `[runnel] OIDC_ISSUER ${issuer} cannot be reached: ${error.message}${cause ? ` (${cause})` : ''}`,
+        );
       });
     }
   } catch (error) {

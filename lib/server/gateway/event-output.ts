@@ -140,8 +140,11 @@ export function createEventOutput(
     }
   }
 
-  /** The event as the browser gets it: messages redacted, `done` with the timing. */
-  function outgoing(event: RunnelEvent): RunnelEvent {
+  /**
+   * The event as the browser gets it — messages redacted, `done` with the timing — noting on the
+   * way the first token's time and, for a terminal event, the summary.
+   */
+  function stamp(event: RunnelEvent): RunnelEvent {
     if (event.type === 'error') {
       const error = { ...event.error, message: redact(event.error.message) };
       summarize('error', error);
@@ -166,7 +169,7 @@ export function createEventOutput(
   function send(event: RunnelEvent): void {
     if (closed) return;
     seq += 1;
-    write(encodeEvent(seq, outgoing(event)));
+    write(encodeEvent(seq, stamp(event)));
     if (isTerminal(event)) close();
   }
 

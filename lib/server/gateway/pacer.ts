@@ -4,7 +4,7 @@ import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { coalesceEvents } from './coalesce';
 
 /** Sends at most one write per this many ms while text arrives faster (two display frames). */
-const STREAM_PACE_MS = 33;
+export const STREAM_PACE_MS = 33;
 
 interface PacerDeps {
   now: () => number;

@@ -1,18 +1,18 @@
-'use client';
-
-import { useState } from 'react';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { readEventStream } from '@/lib/protocol/read-event-stream';
-
-const PLUGINS = [remarkGfm];
-
 /**
  * The render benchmark's baseline (`npm run bench:render`): the naive chat renderer — every content
  * event appends to state and the whole answer is parsed and rendered again with react-markdown.
- * No frame batching, no block memoisation. Not linked from the app.
+ * No frame batching, no block memoisation. Not part of the app: `bench-render-baseline-page.ts`
+ * bundles this file into a page of its own, served on the app's origin only for the benchmark.
  */
-export function BaselineChat({ model }: { model: string }) {
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { readEventStream } from '../lib/protocol/read-event-stream';
+
+const PLUGINS = [remarkGfm];
+
+function BaselineChat({ model }: { model: string }) {
   const [text, setText] = useState('');
   const [status, setStatus] = useState<'idle' | 'streaming' | 'complete' | 'error'>('idle');
 
@@ -53,3 +53,6 @@ export function BaselineChat({ model }: { model: string }) {
     </main>
   );
 }
+
+const root = document.getElementById('root')!;
+createRoot(root).render(<BaselineChat model={root.dataset.model ?? 'vllm:bench-markdown'} />);
