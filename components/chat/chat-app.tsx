@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -12,11 +12,15 @@ import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
 import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
-import { MissingConversation } from './missing-conversation';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
+
+/** Shown only for an address naming no conversation here: loaded then (docs/performance.md). */
+const MissingConversation = lazy(() =>
+  import('./missing-conversation').then((m) => ({ default: m.MissingConversation })),
+);
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -104,7 +108,9 @@ export function ChatApp({ account }: { account?: ReactNode }) {
         {view === 'messages' && activeId ? (
           <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
         ) : view === 'missing' ? (
-          <MissingConversation />
+          <Suspense fallback={<div className="flex-1" />}>
+            <MissingConversation />
+          </Suspense>
         ) : view === 'loading' ? (
           <div className="flex-1" />
         ) : (

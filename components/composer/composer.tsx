@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/display-options';
@@ -8,14 +8,23 @@ import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 import { AttachButton } from './attach-button';
-import { AttachmentTray } from './attachment-tray';
-import { ConversationMeter } from './conversation-meter';
-import { EffortSelect } from './effort-select';
 import { ComposerNotices, SendButton } from './send-button';
 import { useAttachments, useReturnedAttachments } from './use-attachments';
 import { useFileDrop } from './use-file-drop';
 import { useSendCheck } from './use-send-check';
 import { selectActiveRunning } from '../store/selectors';
+
+// Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
+// with the page (docs/performance.md).
+const AttachmentTray = lazy(() =>
+  import('./attachment-tray').then((m) => ({ default: m.AttachmentTray })),
+);
+const EffortSelect = lazy(() =>
+  import('./effort-select').then((m) => ({ default: m.EffortSelect })),
+);
+const ConversationMeter = lazy(() =>
+  import('./conversation-meter').then((m) => ({ default: m.ConversationMeter })),
+);
 
 interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
@@ -112,7 +121,11 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
             Drop files to attach them
           </div>
         )}
-        <AttachmentTray pending={pending} />
+        {(pending.attachments.length > 0 || pending.busy) && (
+          <Suspense fallback={null}>
+            <AttachmentTray pending={pending} />
+          </Suspense>
+        )}
         <label htmlFor="composer-input" className="sr-only">
           Message
         </label>
@@ -137,9 +150,14 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
         />
         <div className={`flex items-center gap-2 ${compact ? 'px-1.5 pb-1.5' : 'px-2 pb-2'}`}>
           <AttachButton onFiles={pending.add} />
-          {info?.reasoning && !completion && <EffortSelect />}
+          <Suspense fallback={null}>{info?.reasoning && !completion && <EffortSelect />}</Suspense>
           <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {hint ?? (showDetails && <ConversationMeter />)}
+            {hint ??
+              (showDetails && (
+                <Suspense fallback={null}>
+                  <ConversationMeter />
+                </Suspense>
+              ))}
           </div>
           <SendButton running={running} canSend={canSend} onStop={stop} />
         </div>

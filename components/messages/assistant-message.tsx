@@ -11,13 +11,16 @@ import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
 import { useDisplayOptions } from '../store/display-options';
-import { ReasoningPanel } from './reasoning-panel';
-import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
 // Loaded when an answer needs them, not with the page (docs/performance.md): most answers end
 // plainly and call no tools.
 const EndState = lazy(() => import('./end-state').then((m) => ({ default: m.EndState })));
+const ReasoningPanel = lazy(() =>
+  import('./reasoning-panel').then((m) => ({ default: m.ReasoningPanel })),
+);
+// The widget leaves the figures out unless asked (data-show-details).
+const UsageLine = lazy(() => import('./usage-line').then((m) => ({ default: m.UsageLine })));
 const ToolCalls = lazy(() => import('./tool-calls').then((m) => ({ default: m.ToolCalls })));
 
 interface AssistantMessageProps {
@@ -62,7 +65,11 @@ export const AssistantMessage = memo(function AssistantMessage({
         <span className="truncate">{showDetails ? modelLabel : 'Assistant'}</span>
         {streaming && !waiting && <span className="sr-only">(generating)</span>}
       </div>
-      {message.reasoning && <ReasoningPanel message={message} />}
+      {message.reasoning && (
+        <Suspense fallback={null}>
+          <ReasoningPanel message={message} />
+        </Suspense>
+      )}
       {waiting && <WaitingLine message={message} />}
       {message.content && <MarkdownView source={message.content} streaming={streaming} />}
       <Suspense fallback={null}>
@@ -75,7 +82,9 @@ export const AssistantMessage = memo(function AssistantMessage({
         {waiting || !showDetails ? (
           <span />
         ) : (
-          <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+          <Suspense fallback={<span />}>
+            <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+          </Suspense>
         )}
         {!streaming && (
           <div className="flex items-center gap-0.5">

@@ -1,17 +1,22 @@
 'use client';
 
 import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { ROOT } from '@/lib/browser/chat/conversation';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { AssistantMessage } from './assistant-message';
 import { UserMessage } from './user-message';
-import { VersionSwitcher } from './version-switcher';
 import { selectRunning } from '../store/selectors';
 
 /** Only text-completion models need it: loaded then, not with the page (docs/performance.md). */
 const CompletionPair = lazy(() =>
   import('./completion-pair').then((m) => ({ default: m.CompletionPair })),
+);
+
+/** Only messages with versions show it: loaded then, not with the page (docs/performance.md). */
+const VersionSwitcher = lazy(() =>
+  import('./version-switcher').then((m) => ({ default: m.VersionSwitcher })),
 );
 
 interface MessageItemProps {
@@ -32,6 +37,12 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   const isLast = useChatStore(
     (s) => s.conversations[conversationId]?.messages.length === index + 1,
   );
+  const hasVersions = useChatStore((s) => {
+    const c = s.conversations[conversationId];
+    if (!c?.versions) return false;
+    const parent = index === 0 ? ROOT : c.messages[index - 1]?.id;
+    return parent !== undefined && (c.versions[parent]?.length ?? 0) > 1;
+  });
   const { traits, models } = useActiveModel();
   const usable = !busy && traits !== null;
   const messageId = message?.id;
@@ -62,8 +73,13 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
     [usable, isLast, messageId, continueAnswer],
   );
   const versions = useMemo(
-    () => <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />,
-    [conversationId, index, busy],
+    () =>
+      hasVersions ? (
+        <Suspense fallback={null}>
+          <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />
+        </Suspense>
+      ) : null,
+    [hasVersions, conversationId, index, busy],
   );
 
   if (!message) return null;

@@ -4,13 +4,17 @@ import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { AttachmentChip } from '../ui/attachment-chip';
 import { PencilIcon } from '../ui/icons';
 import { MarkdownView } from '../markdown/markdown-view';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */
 const MessageEditor = lazy(() =>
   import('./message-editor').then((m) => ({ default: m.MessageEditor })),
+);
+
+/** Only messages with files show them: loaded then (docs/performance.md). */
+const AttachmentChip = lazy(() =>
+  import('../ui/attachment-chip').then((m) => ({ default: m.AttachmentChip })),
 );
 
 interface UserMessageProps {
@@ -56,9 +60,11 @@ export const UserMessage = memo(function UserMessage({
               aria-label="Attachments"
               className="mb-2 flex max-w-[85%] flex-wrap justify-end gap-2"
             >
-              {message.attachments.map((a, i) => (
-                <AttachmentChip key={`${i}-${a.name}`} attachment={a} />
-              ))}
+              <Suspense fallback={null}>
+                {message.attachments.map((a, i) => (
+                  <AttachmentChip key={`${i}-${a.name}`} attachment={a} />
+                ))}
+              </Suspense>
             </ul>
           )}
           {message.content.trim() && (

@@ -1,13 +1,14 @@
 'use client';
 
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
-import { searchConversations, type SearchHit } from '@/lib/browser/chat/search';
+import type { SearchHit } from '@/lib/browser/chat/search';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
+import { loadSearch, searchModule } from './load-search';
 
 export interface ConversationListProps {
   query: string;
@@ -55,14 +56,22 @@ export const ConversationList = memo(function ConversationList({
       </Button>
     );
 
+  // The search code arrives with the first query (usually already loaded when the box got focus).
+  const [searchReady, setSearchReady] = useState(() => searchModule() !== null);
+  const searching = query.trim() !== '';
+  useEffect(() => {
+    if (searching && !searchReady) void loadSearch().then(() => setSearchReady(true));
+  }, [searching, searchReady]);
+
   const hits = useMemo((): SearchHit[] | null => {
-    if (!query.trim()) return null;
+    const search = searchModule();
+    if (!query.trim() || !search || !searchReady) return null;
     const { conversations } = store.getState();
-    return searchConversations(
+    return search.searchConversations(
       order.flatMap((id) => (conversations[id] ? [conversations[id]] : [])),
       query,
     );
-  }, [store, order, query]);
+  }, [store, order, query, searchReady]);
 
   const groups = useMemo(() => {
     const pinnedSet = new Set(pinned);

@@ -1,13 +1,13 @@
 'use client';
 
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
-import { prepareSearch } from '@/lib/browser/chat/search';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button, IconButton } from '../ui/button';
 import { PlusIcon } from '../ui/icons';
 import { SearchIcon, SidebarIcon } from '../ui/more-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
+import { loadSearch } from './load-search';
 
 export interface SidebarProps {
   /** Called after a conversation was opened (the drawer closes on narrow screens). */
@@ -83,9 +83,11 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
             onChange={(e) => setQuery(e.target.value)}
             onFocus={() => {
               // While the reader starts typing: read the conversations once, in an idle moment.
-              const prepare = () => prepareSearch(Object.values(store.getState().conversations));
-              if ('requestIdleCallback' in window) window.requestIdleCallback(prepare);
-              else setTimeout(prepare, 0);
+              void loadSearch().then(({ prepareSearch }) => {
+                const prepare = () => prepareSearch(Object.values(store.getState().conversations));
+                if ('requestIdleCallback' in window) window.requestIdleCallback(prepare);
+                else setTimeout(prepare, 0);
+              });
             }}
             onKeyDown={(e) => {
               if (e.key === 'Escape' && query) {
