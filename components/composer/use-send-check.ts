@@ -1,11 +1,27 @@
 'use client';
 
 import { hasImages, type Attachment } from '@/lib/browser/attachments/attachment';
-import { sendProblem } from '@/lib/browser/attachments/refusals';
 import { buildAnswerRequest, type ModelTraits } from '@/lib/browser/chat/build-request';
 import type { ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
+import { useEffect, useState } from 'react';
 import { useChatStore } from '../store/use-chat-store';
+
+type Refusals = typeof import('@/lib/browser/attachments/refusals');
+let refusals: Refusals | null = null;
+/**
+ * The sentences are loaded with the first attachment (or a conversation that has images), not with
+ * the page (docs/performance.md): a message of text alone is checked by the server, whose 413 has
+ * its own sentence.
+ */
+function useRefusals(needed: boolean): Refusals | null {
+  const [loaded, setLoaded] = useState(refusals);
+  useEffect(() => {
+    if (needed && !loaded)
+      void import('@/lib/browser/attachments/refusals').then((m) => setLoaded((refusals = m)));
+  }, [needed, loaded]);
+  return needed ? loaded : null;
+}
 
 /** Whether the open conversation already has an image (a model without vision cannot go on). */
 function useHistoryHasImages(): boolean {
@@ -50,6 +66,7 @@ export function useSendCheck(
   maxRequestBytes: number,
 ) {
   const historyImages = useHistoryHasImages();
+  const checks = useRefusals(historyImages || attachments.length > 0);
   const base = {
     modelLabel: info?.label ?? 'This model',
     vision: info?.vision === true,
@@ -57,13 +74,15 @@ export function useSendCheck(
   };
   return {
     /** Known before the person tries to send. */
-    live: info ? sendProblem({ ...base, requestBytes: 0 }) : null,
+    live: info && checks ? checks.sendProblem({ ...base, requestBytes: 0 }) : null,
     /** The full check, with the request's real size. */
     atSend: (text: string, traits: ModelTraits) =>
-      sendProblem({
-        ...base,
-        requestBytes: requestBytes(store, text, attachments, traits),
-        maxRequestBytes,
-      }),
+      checks
+        ? checks.sendProblem({
+            ...base,
+            requestBytes: requestBytes(store, text, attachments, traits),
+            maxRequestBytes,
+          })
+        : null,
   };
 }

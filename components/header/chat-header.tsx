@@ -4,8 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
-import { MenuIcon, SlidersIcon } from '../ui/icons';
-import { SidebarIcon } from '../ui/more-icons';
+import { MenuIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 

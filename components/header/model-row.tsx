@@ -1,6 +1,7 @@
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { formatCompact } from '../ui/format';
-import { BulbIcon, CheckIcon, EyeIcon } from '../ui/icons';
+import { BulbIcon, CheckIcon } from '../ui/icons';
+import { EyeIcon } from '../ui/page-icons';
 
 const PILL =
   'inline-flex h-5 items-center gap-0.5 rounded px-1 text-[11px] font-medium leading-none';

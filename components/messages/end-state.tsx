@@ -2,7 +2,8 @@
 
 import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
-import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
+import { RefreshIcon } from '../ui/icons';
+import { AlertIcon, ForwardIcon } from '../ui/more-icons';
 import { ErrorDetails, ErrorNotice } from './error-notice';
 
 interface EndStateProps {

@@ -3,7 +3,8 @@
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { explainError } from '@/lib/browser/errors/error-sentences';
 import { Button } from '../ui/button';
-import { AlertIcon, RefreshIcon } from '../ui/icons';
+import { RefreshIcon } from '../ui/icons';
+import { AlertIcon } from '../ui/more-icons';
 
 /** The technical facts behind the sentence, for whoever debugs it, behind a "Details" disclosure. */
 export function ErrorDetails({ message }: { message: AssistantMessage }) {

@@ -4,9 +4,9 @@ import { memo, useState, type MouseEvent } from 'react';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectRunning } from '../store/selectors';
 import { FOCUS_RING } from '../ui/button';
-import { PencilIcon, TrashIcon } from '../ui/icons';
+import { DotsIcon, PencilIcon } from '../ui/icons';
+import { PinIcon, TrashIcon } from '../ui/page-icons';
 import { MenuButton } from '../ui/menu-button';
-import { DotsIcon, PinIcon } from '../ui/more-icons';
 
 interface ConversationItemProps {
   id: string;

@@ -3,9 +3,8 @@
 import type { ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
-import { mergeConversations } from '@/lib/browser/chat/conversation-merge';
 import { createPersistence } from '@/lib/browser/chat/persistence';
-import { createRemoteSync } from '@/lib/browser/chat/remote-sync';
+import { createLazyRemoteSync } from '@/lib/browser/chat/lazy-remote-sync';
 import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
 import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { ThemeProvider } from '../theme/theme-provider';
@@ -25,14 +24,20 @@ const pagePersistence: PersistenceFactory = (onFallback) =>
     createIdbBackend(),
     onFallback,
     createStorageStash(() => window.localStorage, 'runnel:meta-stash'),
-    (mine, stored) => mergeConversations(mine, stored, Date.now()),
+    // Loaded when another tab has written a conversation this one saves (docs/performance.md).
+    () =>
+      import('@/lib/browser/chat/conversation-merge').then(
+        ({ mergeConversations }) =>
+          (mine, stored) =>
+            mergeConversations(mine, stored, Date.now()),
+      ),
   );
 
 /** Other tabs of the chat page: told of changes, theirs merged in, runs known by their locks. */
 const pageTabs: TabSharingFactory = () => ({
   channel: createBroadcastTabChannel(),
   locks: createWebRunLocks(),
-  createRemoteSync,
+  createRemoteSync: createLazyRemoteSync,
 });
 
 /** Server state (the model list), client state (the chat store) and the theme, per page. */

@@ -41,7 +41,7 @@ export function createTestStore(
         onFallback,
         undefined,
         options.channel
-          ? (mine, stored) => mergeConversations(mine, stored, Date.now())
+          ? async () => (mine, stored) => mergeConversations(mine, stored, Date.now())
           : undefined,
       ),
     fetch: f,

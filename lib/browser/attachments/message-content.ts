@@ -1,4 +1,4 @@
-import { estimateTokens } from '../chat/answer-stats';
+import { estimateTokens } from '../chat/estimate-tokens';
 import type { Attachment, TextAttachment } from './attachment';
 
 /** A content part of a user message, as `/api/chat` takes it. */

@@ -1,12 +1,7 @@
+import { estimateTokens } from './estimate-tokens';
 import type { AssistantMessage, Message } from './message';
 
-/**
- * A rough token count for text the backend has not counted: about four characters a token for
- * English prose and code, which is what tokenizers of the common open models average.
- */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+export { estimateTokens };
 
 /**
  * Time to first token as the person waited for it: from the click to the first text on their

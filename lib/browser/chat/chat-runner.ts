@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatRequest } from '../../protocol/chat-request';
 import type { Attachment } from '../attachments/attachment';
-import { rateLimited } from '../errors/rate-limited';
+import type { ErrorFacts } from '../errors/rate-limited';
 import { isProgress, type RunnelEvent } from '../../protocol/events';
 import { applyEvent, finishRun } from './apply-event';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
@@ -31,8 +31,12 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   streaming: 'Generating…',
 };
 
-/** A rate limit's refusal in one sentence and when to try again. */
-function sayError(error: Parameters<typeof rateLimited>[0]): string {
+/**
+ * A rate limit's refusal in one sentence and when to try again; its wording is loaded when a limit
+ * first refuses, not with the page (docs/performance.md).
+ */
+async function sayError(error: ErrorFacts): Promise<string> {
+  const { rateLimited } = await import('../errors/rate-limited');
   const { text, next } = rateLimited(error);
   return `${text}. ${next}`;
 }
@@ -120,6 +124,7 @@ export function createRunner(deps: RunnerDeps) {
     });
     batcher.flush();
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
+      const sentence = await sayError(end.error);
       // Nothing was sent to the model: the question goes back to the composer, as it was typed.
       set((s) => {
         const { [conversationId]: _done, ...running } = s.running;
@@ -138,13 +143,13 @@ export function createRunner(deps: RunnerDeps) {
           drafts: { ...s.drafts, [conversationId]: undo.text },
           limitNotice: {
             conversationId,
-            text: sayError(end.error),
+            text: sentence,
             ...(undo.attachments.length ? { attachments: [...undo.attachments] } : {}),
           },
         };
       });
       if (controllers.get(conversationId) === controller) controllers.delete(conversationId);
-      announce(conversationId, sayError(end.error));
+      announce(conversationId, sentence);
       saver.flush(conversationId);
       release?.();
       return;

@@ -1,7 +1,23 @@
 import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash } from './meta-stash';
-import { readConversation } from './stored-conversation';
+
+type Reader = typeof import('./stored-conversation').readConversation;
+/** Two copies of one conversation as one (conversation-merge.ts). */
+export type MergeConversations = (mine: Conversation, stored: Conversation) => Conversation;
+
+let reader: Reader | null = null;
+/**
+ * The reader of stored records, loaded when there is a record to read: a first visit, with nothing
+ * stored, never needs it (docs/performance.md).
+ */
+async function loadReader(): Promise<Reader> {
+  reader ??= (await import('./stored-conversation')).readConversation;
+  return reader;
+}
+
+/** The mark of the write that stored a record (see `saveConversation`). */
+const SAVED_BY = 'savedBy';
 
 /** Everything besides conversations that survives a reload. */
 export interface StoredMeta {
@@ -39,9 +55,15 @@ const CONVERSATION_PREFIX = 'conversation:';
 const META_KEY = 'meta';
 
 /** A stored record as a conversation (any release's format), or null when it is not one. */
-function toConversation(value: unknown): Conversation | null {
-  const read = readConversation(value);
-  return read.ok ? read.conversation : null;
+function toConversation(read: Reader, value: unknown): Conversation | null {
+  const result = read(value);
+  return result.ok ? result.conversation : null;
+}
+
+function savedBy(value: unknown): unknown {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[SAVED_BY]
+    : undefined;
 }
 
 function toMeta(value: unknown): StoredMeta {
@@ -73,13 +95,38 @@ export function createPersistence(
   onFallback: (message: string) => void,
   stash?: MetaStash,
   /**
-   * Combines this tab's copy with the stored one (conversation-merge.ts), for pages that other tabs
-   * write too; without, a save replaces what is stored.
+   * Loads what combines this tab's copy with the stored one (conversation-merge.ts), for pages that
+   * other tabs write too; without, a save replaces what is stored.
    */
-  merge?: (mine: Conversation, stored: Conversation) => Conversation,
+  loadMerge?: () => Promise<MergeConversations>,
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
+  let merge: MergeConversations | null = null;
+  // Each write marks its record; a record still carrying this tab's last mark has not been written
+  // by another tab since, so it needs no merge (and no merge code: one tab alone never loads it).
+  const tab = Math.random().toString(36).slice(2);
+  let writes = 0;
+  const lastMark = new Map<string, string>();
+
+  /** One read-merge-write; false when the stored copy needs the merge code, not loaded yet. */
+  async function mergedSave(kv: KvBackend, c: Conversation): Promise<boolean> {
+    const mark = `${tab}:${++writes}`;
+    const mine = lastMark.get(c.id);
+    let wrote = true;
+    await kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
+      if (stored === undefined || (mine !== undefined && savedBy(stored) === mine))
+        return { ...c, [SAVED_BY]: mark };
+      if (!merge || !reader) {
+        wrote = false;
+        return stored;
+      }
+      const theirs = toConversation(reader, stored);
+      return { ...(theirs ? merge(c, theirs) : c), [SAVED_BY]: mark };
+    });
+    if (wrote) lastMark.set(c.id, mark);
+    return wrote;
+  }
 
   const guard = async <T>(
     op: (kv: KvBackend) => Promise<T>,
@@ -106,8 +153,10 @@ export function createPersistence(
       guard(
         async (kv) => {
           const all = await kv.entries();
-          const conversations = all.flatMap(([key, value]) => {
-            const c = key.startsWith(CONVERSATION_PREFIX) ? toConversation(value) : null;
+          const records = all.filter(([key]) => key.startsWith(CONVERSATION_PREFIX));
+          const read = records.length ? await loadReader() : null;
+          const conversations = records.flatMap(([, value]) => {
+            const c = read ? toConversation(read, value) : null;
             return c ? [c] : [];
           });
           const stashed = stash?.read();
@@ -119,18 +168,21 @@ export function createPersistence(
       ),
     loadConversation: (id) =>
       guard(
-        async (kv) => toConversation(await kv.get(CONVERSATION_PREFIX + id)),
+        async (kv) => {
+          const value = await kv.get(CONVERSATION_PREFIX + id);
+          return value === undefined ? null : toConversation(await loadReader(), value);
+        },
         () => null,
       ),
     saveConversation: (c) =>
       guard(
-        (kv) =>
-          merge
-            ? kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
-                const theirs = toConversation(stored);
-                return theirs ? merge(c, theirs) : c;
-              })
-            : kv.set(CONVERSATION_PREFIX + c.id, c),
+        async (kv) => {
+          if (!loadMerge) return kv.set(CONVERSATION_PREFIX + c.id, c);
+          if (await mergedSave(kv, c)) return;
+          // Another tab wrote it: load the merge (once), then read, merge and write again.
+          [merge] = await Promise.all([merge ?? loadMerge(), loadReader()]);
+          await mergedSave(kv, c);
+        },
         () => undefined,
       ),
     deleteConversation: (id) =>
