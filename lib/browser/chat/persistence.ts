@@ -108,6 +108,18 @@ export function createPersistence(
   const tab = Math.random().toString(36).slice(2);
   let writes = 0;
   const lastMark = new Map<string, string>();
+  // This tab's saves of one conversation run one after the other, so each sees the mark of the
+  // one before (overlapping saves would take each other for another tab's).
+  const inFlight = new Map<string, Promise<void>>();
+  const oneAtATime = (id: string, op: () => Promise<void>): Promise<void> => {
+    const next = (inFlight.get(id) ?? Promise.resolve()).then(op);
+    const settled = next.catch(() => undefined);
+    inFlight.set(id, settled);
+    void settled.then(() => {
+      if (inFlight.get(id) === settled) inFlight.delete(id);
+    });
+    return next;
+  };
 
   /** One read-merge-write; false when the stored copy needs the merge code, not loaded yet. */
   async function mergedSave(kv: KvBackend, c: Conversation): Promise<boolean> {
@@ -175,15 +187,17 @@ export function createPersistence(
         () => null,
       ),
     saveConversation: (c) =>
-      guard(
-        async (kv) => {
-          if (!loadMerge) return kv.set(CONVERSATION_PREFIX + c.id, c);
-          if (await mergedSave(kv, c)) return;
-          // Another tab wrote it: load the merge (once), then read, merge and write again.
-          [merge] = await Promise.all([merge ?? loadMerge(), loadReader()]);
-          await mergedSave(kv, c);
-        },
-        () => undefined,
+      oneAtATime(c.id, () =>
+        guard(
+          async (kv) => {
+            if (!loadMerge) return kv.set(CONVERSATION_PREFIX + c.id, c);
+            if (await mergedSave(kv, c)) return;
+            // Another tab wrote it: load the merge (once), then read, merge and write again.
+            [merge] = await Promise.all([merge ?? loadMerge(), loadReader()]);
+            await mergedSave(kv, c);
+          },
+          () => undefined,
+        ),
       ),
     deleteConversation: (id) =>
       guard(
