@@ -150,7 +150,10 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
         />
         <div className={`flex items-center gap-2 ${compact ? 'px-1.5 pb-1.5' : 'px-2 pb-2'}`}>
           <AttachButton onFiles={pending.add} />
-          <Suspense fallback={null}>{info?.reasoning && !completion && <EffortSelect />}</Suspense>
+          {/* A setting for the person who runs the chat, not a site's visitor: with the details. */}
+          <Suspense fallback={null}>
+            {showDetails && info?.reasoning && !completion && <EffortSelect />}
+          </Suspense>
           <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
             {hint ??
               (showDetails && (
