@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import { chromium, expect, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../testing/stack/chromium';
-import { freePort, startStack } from '../testing/stack/stack';
+import { freePort } from '../testing/stack/free-port';
+import { startStack } from '../testing/stack/stack';
 import { buildBlankApp } from './check-bundle-blank';
 import { measurePageJs, type PageJs } from './check-bundle-measure';
 import { stopApp, waitForUrl } from './bench-render-lib';

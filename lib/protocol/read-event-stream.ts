@@ -1,6 +1,6 @@
+import { createParser } from 'eventsource-parser';
 import { asRunnelEvent } from './event-shape';
 import type { RunnelEvent } from './events';
-import { createSseParser } from './sse-parse';
 
 const UNREADABLE: RunnelEvent = {
   type: 'error',
@@ -19,16 +19,18 @@ export async function* readEventBatches(
 ): AsyncGenerator<RunnelEvent[]> {
   let batch: RunnelEvent[] = [];
   let broken = false;
-  const parser = createSseParser((message) => {
-    if (broken) return;
-    let event: RunnelEvent | null = null;
-    try {
-      event = asRunnelEvent(JSON.parse(message.data));
-    } catch {
-      // Not JSON: unreadable, as is JSON that is not an event.
-    }
-    if (!event) broken = true;
-    batch.push(event ?? UNREADABLE);
+  const parser = createParser({
+    onEvent(message) {
+      if (broken) return;
+      let event: RunnelEvent | null = null;
+      try {
+        event = asRunnelEvent(JSON.parse(message.data));
+      } catch {
+        // Not JSON: unreadable, as is JSON that is not an event.
+      }
+      if (!event) broken = true;
+      batch.push(event ?? UNREADABLE);
+    },
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -48,8 +50,8 @@ export async function* readEventBatches(
       }
       if (broken) return;
     }
-    // A last frame without its blank line is no event (see sse-parse.ts): the stream ends here.
     parser.feed(decoder.decode());
+    parser.reset({ consume: true });
     if (batch.length) yield batch;
   } finally {
     if (!ended) await reader.cancel().catch(() => undefined);

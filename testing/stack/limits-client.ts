@@ -1,4 +1,5 @@
 import type { RunnelEvent } from '../../lib/protocol/events';
+import { EMBED_HOST_HEADER, VISITOR_HEADER } from '../../lib/protocol/embed-access';
 import { readEventStream } from '../../lib/protocol/read-event-stream';
 
 /** A made-up client address, so each test is its own identity (Next passes x-forwarded-for on). */
@@ -26,8 +27,8 @@ export function postAs(baseURL: string, as: As, body: unknown): Promise<Response
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': as.address,
-      ...(as.visitor ? { 'x-runnel-visitor': as.visitor } : {}),
-      ...(as.hostOrigin ? { 'x-runnel-host-origin': as.hostOrigin } : {}),
+      ...(as.visitor ? { [VISITOR_HEADER]: as.visitor } : {}),
+      ...(as.hostOrigin ? { [EMBED_HOST_HEADER]: as.hostOrigin } : {}),
     },
     body: JSON.stringify(body),
     ...(as.signal ? { signal: as.signal } : {}),

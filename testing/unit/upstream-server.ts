@@ -4,6 +4,7 @@
  * response's connection closed and whether the handler had finished it by then — a response
  * closed before it ended is one the gateway gave up on.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunnelEvent } from '../../lib/protocol/events';
@@ -53,6 +54,25 @@ export async function startUpstreamServer(): Promise<UpstreamServer> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The test file's upstream server: started before its tests, closed after them. The returned
+ * object stands for it from then on (it is not there yet while the file's tests are collected).
+ */
+export function upstreamServerForTests(): UpstreamServer {
+  let real: UpstreamServer | undefined;
+  beforeAll(async () => {
+    real = await startUpstreamServer();
+  });
+  afterAll(() => real?.close());
+  return new Proxy({} as UpstreamServer, {
+    get(_target, key: keyof UpstreamServer) {
+      if (!real) throw new Error('The upstream server starts before the tests run, not before.');
+      const value = real[key];
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
 }
 
 /** Starts an event-stream response and sends its headers at once. */

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   collectEvents,
   contentFrame,
   sseHead,
-  startUpstreamServer,
+  upstreamServerForTests,
   streamOptions,
   UNIT_KEY,
-  type UpstreamServer,
 } from '../../../testing/unit/upstream-server';
 import { streamChat, type StreamChatOptions, type StreamSummary } from './stream-chat';
 
-let server: UpstreamServer;
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(() => server.close());
+const server = upstreamServerForTests();
 
 const deps = { fetch: globalThis.fetch, now: () => performance.now() };
 const options = (path: string, overrides: Partial<StreamChatOptions> = {}) =>

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEventStream } from '../../protocol/read-event-stream';
 import {
   collectEvents,
   contentFrame,
   sseHead,
-  startUpstreamServer,
+  upstreamServerForTests,
   streamOptions,
   UNIT_KEY,
-  type UpstreamServer,
 } from '../../../testing/unit/upstream-server';
 import { STREAM_PACE_MS } from './pacer';
 import { streamChat, type StreamChatOptions } from './stream-chat';
 
-let server: UpstreamServer;
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(() => server.close());
+const server = upstreamServerForTests();
 
 const deps = { fetch: globalThis.fetch, now: () => performance.now() };
 const options = (path: string, overrides: Partial<StreamChatOptions> = {}) =>
