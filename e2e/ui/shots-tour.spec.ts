@@ -77,11 +77,14 @@ for (const size of SIZES) {
     await page.screenshot({ path: at('attachments-composer') });
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+    await page.screenshot({ path: at('attachments-answer') });
+    // A model without vision refuses a conversation with images: the figures in a new chat.
+    await openApp(page);
     await pickModel(page, 'ark:reasoning');
     await send(page, `And credits? (${nonce()})`);
     await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
     if (size.width < 640) await page.getByRole('button', { name: 'All figures' }).last().click();
-    await page.screenshot({ path: at('attachments-answer') });
+    await page.screenshot({ path: at('figures') });
     await page.keyboard.press('Escape');
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('Shift+?');
