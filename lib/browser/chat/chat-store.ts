@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Attachment } from '../attachments/attachment';
 import { settleInterrupted } from './apply-event';
 import type { ModelTraits } from './build-request';
 import { createRunner } from './chat-runner';
@@ -9,18 +10,22 @@ import {
   patchConversation,
   type ChatState,
 } from './chat-state';
+import { createConversationActions } from './conversation-actions';
 import {
   createConversation,
   DEFAULT_SETTINGS,
   sortByRecent,
-  UNTITLED,
+  type Conversation,
   type ConversationSettings,
 } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
 import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
+import type { createRemoteSync } from './remote-sync';
+import type { RunLocks } from './run-locks';
 import { createSaveScheduler, type TimerApi } from './save-scheduler';
+import type { TabChannel } from './tab-channel';
 
 /** Everything the store does, besides its data. */
 export interface ChatActions {
@@ -29,23 +34,33 @@ export interface ChatActions {
   /** Opens the empty "new chat" screen; the conversation is created on first send. */
   startNewChat(): void;
   selectConversation(id: string): void;
+  /**
+   * Opens what the page's address names: a conversation id (`/c/<id>`, which may not be on this
+   * device), or null for a new chat (`/`). From then on the stored choice is ignored.
+   */
+  openRoute(id: string | null): void;
   renameConversation(id: string, title: string): void;
+  setPinned(id: string, pinned: boolean): void;
   deleteConversation(id: string): void;
+  /** Adds a conversation read from an export file; returns its id (a new one if it is taken). */
+  importConversation(conversation: Conversation): string;
   /** Model for a conversation, or for the next new one when `id` is null. */
   setModel(id: string | null, model: string): void;
   /** Settings of a conversation, or of the next new one when `id` is null. */
   updateSettings(id: string | null, patch: Partial<ConversationSettings>): void;
   setDraft(key: string, text: string): void;
-  /** Sends `text` in the active conversation (creating one) and streams the answer. */
-  send(text: string, model: ModelTraits): void;
-  /** Aborts the answer streaming in a conversation; the partial answer is kept as `stopped`. */
+  /** Sends `text` (and attachments) in the active conversation (creating one), streams the answer. */
+  send(text: string, model: ModelTraits, attachments?: readonly Attachment[]): void;
+  /** Stops the answer streaming in a conversation (in whichever tab runs it); it is kept as `stopped`. */
   stop(conversationId: string): void;
-  /** Replaces an answer (Regenerate, Retry) with a new one; later messages are dropped. */
+  /** A new version of an answer (Regenerate, Retry); the earlier one stays as a version. */
   regenerate(conversationId: string, messageId: string, model: ModelTraits): void;
   /** Extends an answer that ended at `length`. */
   continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void;
-  /** Replaces a user message's text, drops what followed and asks again. */
+  /** A new version of a user message, answered anew; the earlier one stays with its turns. */
   editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
+  /** Shows the previous (`-1`) or next (`1`) version of a message. */
+  showVersion(conversationId: string, messageId: string, step: -1 | 1): void;
   dismissStorageNotice(): void;
   /** Writes every pending change now (the page is being hidden). */
   flushSaves(): void;
@@ -65,6 +80,15 @@ export interface ChatStoreDeps {
   /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
   saveIntervalMs?: number;
   chatUrl?: string;
+  /** The other tabs showing the same conversations (the chat page); none in the widget. */
+  channel?: TabChannel | null;
+  /** Which tab streams which answer (run-locks.ts); without, a `streaming` answer on load is cut off. */
+  locks?: RunLocks | null;
+  /**
+   * Merges other tabs' changes in (remote-sync.ts). Passed in rather than imported so a page
+   * without other tabs (the widget) does not ship it.
+   */
+  createRemoteSync?: typeof createRemoteSync;
 }
 
 const META_KEY = '\u0000meta';
@@ -81,11 +105,22 @@ function metaOf(s: ChatState): StoredMeta {
  */
 export function createChatStore(deps: ChatStoreDeps): ChatStore {
   const now = deps.now ?? Date.now;
-  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const makeId = deps.newId ?? (() => crypto.randomUUID());
+  /** What this tab wrote: another tab's concurrent turn never takes it off this tab's screen. */
+  const wroteHere = new Set<string>();
+  const newId = () => {
+    const id = makeId();
+    wroteHere.add(id);
+    return id;
+  };
+  const channel = deps.channel ?? null;
+  const locks = deps.locks ?? null;
   return createStore<ChatState & ChatActions>()((set, get) => {
     const persistence = (
       deps.createPersistence ?? ((cb) => createPersistence(createMemoryBackend(), cb))
     )((message) => set({ storageNotice: message }));
+    /** The last write of each conversation: a run's lock is released only after its final one. */
+    const writes = new Map<string, Promise<void>>();
     const saver = createSaveScheduler(
       (key) => {
         const s = get();
@@ -94,7 +129,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           return;
         }
         const conversation = s.conversations[key];
-        if (conversation) void persistence.saveConversation(conversation);
+        if (!conversation) return;
+        const write = persistence
+          .saveConversation(conversation)
+          .then(() => channel?.post({ type: 'saved', id: key }));
+        writes.set(key, write);
       },
       deps.timers,
       deps.saveIntervalMs ?? 500,
@@ -109,7 +148,39 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       newId,
       scheduleFrame: deps.scheduleFrame,
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
+      ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
     });
+    const actions = createConversationActions({ get, set, saver, now, newId });
+
+    /** Drops a conversation from this tab (runs stopped, pending saves forgotten). */
+    const forget = (id: string) => {
+      runner.stop(id);
+      saver.drop(id);
+      set((s) => {
+        if (!s.conversations[id]) return s;
+        const { [id]: _removed, ...conversations } = s.conversations;
+        const { [id]: _draft, ...drafts } = s.drafts;
+        return {
+          conversations,
+          drafts,
+          order: s.order.filter((x) => x !== id),
+          // An address that named it keeps naming it (the page then says it is not here).
+          activeId: s.activeId === id && !s.routed ? null : s.activeId,
+        };
+      });
+    };
+    const remote = deps.createRemoteSync?.({
+      get,
+      set,
+      persistence,
+      saver,
+      locks,
+      now,
+      stopHere: (id) => runner.stop(id),
+      forget,
+      wroteHere: (id) => wroteHere.has(id),
+    });
+    if (remote) channel?.listen((message) => remote.receive(message));
 
     return {
       ...initialChatState(),
@@ -120,7 +191,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         const conversations: ChatState['conversations'] = {};
         const settled: string[] = [];
         for (const c of snapshot.conversations) {
-          const messages = c.messages.map((m) => (isAssistant(m) ? settleInterrupted(m) : m));
+          // With run locks, an answer still streaming in another tab is left to that tab.
+          const messages =
+            locks && remote
+              ? c.messages
+              : c.messages.map((m) => (isAssistant(m) ? settleInterrupted(m) : m));
           if (messages.some((m, i) => m !== c.messages[i])) settled.push(c.id);
           conversations[c.id] = { ...c, messages };
         }
@@ -129,11 +204,13 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           hydrated: true,
           conversations: { ...conversations, ...s.conversations },
           order: sortByRecent(Object.values({ ...conversations, ...s.conversations })),
-          activeId: activeId && conversations[activeId] ? activeId : null,
+          activeId: s.routed ? s.activeId : activeId && conversations[activeId] ? activeId : null,
           drafts: { ...drafts, ...s.drafts },
           lastModel: s.lastModel ?? lastModel,
         }));
         for (const id of settled) saver.flush(id);
+        for (const id of Object.keys(conversations)) remote?.watchStreaming(id);
+        remote?.afterHydration();
         // Meta may have come from the page-hide stash: put it in the database (which clears it).
         touchMeta();
       },
@@ -149,38 +226,34 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      renameConversation(id, title) {
-        const clean = title.replace(/\s+/g, ' ').trim();
-        set((s) =>
-          patchConversation(s, id, (c) => ({
-            ...c,
-            title: clean || UNTITLED,
-            titleEdited: Boolean(clean),
-          })),
-        );
-        saver.flush(id);
+      openRoute(id) {
+        if (get().routed && get().activeId === id) return;
+        set({ activeId: id, routed: true });
+        touchMeta();
       },
 
+      renameConversation: actions.rename,
+      setPinned: actions.setPinned,
+      importConversation: actions.importConversation,
+      showVersion: actions.showVersion,
+
       deleteConversation(id) {
-        runner.stop(id);
-        saver.drop(id);
-        set((s) => {
-          const { [id]: _removed, ...conversations } = s.conversations;
-          const { [id]: _draft, ...drafts } = s.drafts;
-          return {
-            conversations,
-            drafts,
-            order: s.order.filter((x) => x !== id),
-            activeId: s.activeId === id ? null : s.activeId,
-          };
-        });
-        void persistence.deleteConversation(id);
+        forget(id);
+        set((s) => (s.activeId === id ? { activeId: null } : s));
+        void persistence.deleteConversation(id).then(() => channel?.post({ type: 'deleted', id }));
         touchMeta();
       },
 
       setModel(id, model) {
         if (id) {
-          set((s) => ({ ...patchConversation(s, id, (c) => ({ ...c, model })), lastModel: model }));
+          set((s) => ({
+            ...patchConversation(s, id, (c) => ({
+              ...c,
+              model,
+              changed: { ...c.changed, model: now() },
+            })),
+            lastModel: model,
+          }));
           saver.flush(id);
         } else {
           set({ lastModel: model });
@@ -194,7 +267,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           return;
         }
         set((s) =>
-          patchConversation(s, id, (c) => ({ ...c, settings: { ...c.settings, ...patch } })),
+          patchConversation(s, id, (c) => ({
+            ...c,
+            settings: { ...c.settings, ...patch },
+            changed: { ...c.changed, settings: now() },
+          })),
         );
         saver.touch(id);
       },
@@ -204,7 +281,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      send(text, model) {
+      send(text, model, attachments = []) {
         if (get().limitNotice) set({ limitNotice: null });
         const s = get();
         let id = s.activeId;
@@ -223,7 +300,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
         }
-        runner.send(id, text, model);
+        runner.send(id, text, model, attachments);
         // A question is saved the moment it is sent, and a new conversation becomes the active one
         // on disk at once: a reload a few ms later must find both (only token updates are throttled).
         saver.flush(id);
@@ -231,7 +308,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         else touchMeta();
       },
 
-      stop: (conversationId) => runner.stop(conversationId),
+      stop(conversationId) {
+        if (get().running[conversationId]) runner.stop(conversationId);
+        else channel?.post({ type: 'stop', id: conversationId });
+      },
       regenerate: (conversationId, messageId, model) =>
         runner.regenerate(conversationId, messageId, model),
       continueAnswer: (conversationId, messageId, model) =>

@@ -16,6 +16,8 @@ export interface EventOutputOptions {
   signal: AbortSignal;
   /** When the request reached the server, on `now()`'s clock. */
   receivedAt: number;
+  /** The provider session that holds the conversation once the answer is done, if any. */
+  session?: () => string | undefined;
 }
 
 export interface EventOutputDeps {
@@ -184,7 +186,12 @@ export function createEventOutput(
     } else if (event.type === 'done') {
       const durationMs = Math.round(deps.now() - options.receivedAt);
       summarize('done');
-      return { type: 'done', timing: { ttft_ms: ttft(), duration_ms: durationMs } };
+      const session = options.session?.();
+      return {
+        type: 'done',
+        timing: { ttft_ms: ttft(), duration_ms: durationMs },
+        ...(session ? { session: { id: session } } : {}),
+      };
     }
     return event;
   }

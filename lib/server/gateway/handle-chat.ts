@@ -1,7 +1,6 @@
 import 'server-only';
 import { parseChatRequest } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
-import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { mayShowBackendAddress } from '../auth/api-gate';
 import type { Identity } from '../auth/identity';
@@ -12,6 +11,7 @@ import { replicaPool } from '../replicas/replicas';
 import { isShuttingDown } from '../shutdown/drain';
 import { observeChat, observeRefusal, refuseChat } from './chat-observer';
 import { readJsonBody } from './read-body';
+import { prepareUpstream } from './session-fallback';
 import type { Runtime } from './runtime';
 import { streamChat } from './stream-chat';
 
@@ -42,13 +42,18 @@ export async function handleChat(
     });
   }
   const { model, provider } = resolved;
-  const upstream = buildUpstreamRequest(chat, {
-    provider,
-    upstreamModel: model.upstreamId,
-    kind: model.kind,
-    maxOutputTokens: config.maxOutputTokens,
-    ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
-  });
+  const { upstream, fetch, session } = prepareUpstream(
+    chat,
+    {
+      provider,
+      upstreamModel: model.upstreamId,
+      kind: model.kind,
+      maxOutputTokens: config.maxOutputTokens,
+      ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
+      ...(model.context_length ? { contextLength: model.context_length } : {}),
+    },
+    globalThis.fetch,
+  );
   const who = identity ?? (await resolveIdentity(request));
   if (!who)
     return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
@@ -82,9 +87,10 @@ export async function handleChat(
       receivedAt,
       // One address needs no pool: such a provider behaves exactly as before replicas existed.
       ...(replicated ? { replicas: replicaPool(provider) } : {}),
+      session,
     },
     {
-      fetch: globalThis.fetch,
+      fetch,
       now: () => performance.now(),
       onEnd: observer.onEnd,
       onUpstream: observer.onUpstream,

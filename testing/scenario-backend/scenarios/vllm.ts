@@ -8,7 +8,9 @@ import { benchScenarios } from './bench';
 import { loadScenarios } from './load';
 import { vllmError } from './common';
 import { vllmFailureScenarios } from './vllm-failures';
+import { numberedScenario } from './vllm-numbered';
 import { vllmStreamScenarios } from './vllm-streams';
+import { vllmVisionScenarios } from './vllm-vision';
 
 const chat = vllmStreamScenarios.chat;
 if (!chat) throw new Error('vLLM chat scenario missing');
@@ -19,9 +21,11 @@ export const vllmProvider: ProviderDef = {
   flavor: vllmFlavor,
   scenarios: {
     ...vllmStreamScenarios,
+    ...vllmVisionScenarios,
     ...vllmFailureScenarios,
     ...benchScenarios,
     ...loadScenarios,
+    numbered: numberedScenario,
   },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>
