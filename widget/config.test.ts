@@ -50,4 +50,11 @@ describe('readConfig', () => {
     );
     expect(config).toMatchObject({ accent: DEFAULT_ACCENT, open: false });
   });
+
+  it('turns the data-show-details flag into show-details=1 ("false" leaves it off)', () => {
+    const on = readConfig(attrs({ 'data-show-details': '' }), 'https://a.test/widget.js');
+    expect(new URL(on.frameSrc).searchParams.get('show-details')).toBe('1');
+    const off = readConfig(attrs({ 'data-show-details': 'false' }), 'https://a.test/widget.js');
+    expect(new URL(off.frameSrc).searchParams.has('show-details')).toBe(false);
+  });
 });

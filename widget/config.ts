@@ -1,4 +1,9 @@
-import { EMBED_PARAMS, EMBED_PATH, HEX_COLOR } from '../lib/protocol/embed-wire';
+import {
+  EMBED_PARAMS,
+  EMBED_PATH,
+  HEX_COLOR,
+  SHOW_DETAILS_PARAM,
+} from '../lib/protocol/embed-wire';
 
 /** The loader's settings, from the `data-` attributes of its own `<script>` tag. */
 export interface WidgetConfig {
@@ -30,6 +35,8 @@ export function readConfig(attr: (name: string) => string | null, scriptSrc: str
     const value = attr(`data-${name}`);
     if (value) url.searchParams.set(name, value.slice(0, MAX_PARAM_LENGTH));
   }
+  const details = attr(`data-${SHOW_DETAILS_PARAM}`);
+  if (details !== null && details !== 'false') url.searchParams.set(SHOW_DETAILS_PARAM, '1');
   const accent = attr('data-accent') ?? '';
   const open = attr('data-open');
   return {

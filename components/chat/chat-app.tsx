@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
@@ -8,15 +8,19 @@ import { MessageList } from '../messages/message-list';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
+import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
+import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import {
-  selectActiveHasMessages,
-  selectActiveRunning,
-  selectActiveTitle,
-} from '../store/selectors';
+import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
+
+/** Shown only for an address naming no conversation here: loaded then (docs/performance.md). */
+const MissingConversation = lazy(() =>
+  import('./missing-conversation').then((m) => ({ default: m.MissingConversation })),
+);
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -40,14 +44,35 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
+/** What the main area shows. */
+function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
+  return useChatStore((s) => {
+    if (s.activeId === null) return 'empty';
+    const c = s.conversations[s.activeId];
+    if (c) return c.messages.length > 0 ? 'messages' : 'empty';
+    // An address naming a conversation: nothing until storage says whether it is here.
+    return s.hydrated ? 'missing' : 'loading';
+  });
+}
+
 /**
  * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
  * (who is signed in, rendered by the server) goes in the header.
  */
 export function ChatApp({ account }: { account?: ReactNode }) {
+  const store = useChatStoreApi();
+  useConversationRoute(store);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const closeDrawer = useCallback(() => setSidebarOpen(false), []);
+  const hideSidebar = useCallback(() => setCollapsed(true), [setCollapsed]);
+  // The search shortcut needs the sidebar on screen: the drawer on a phone, un-collapsed on desktop.
+  const openSidebar = useCallback(() => {
+    setSidebarOpen(true);
+    setCollapsed(false);
+  }, [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
-  const hasMessages = useChatStore(selectActiveHasMessages);
+  const view = useView();
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
@@ -60,10 +85,10 @@ export function ChatApp({ account }: { account?: ReactNode }) {
       <aside
         className={`fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] border-r border-zinc-200 bg-zinc-50 transition-transform md:static md:z-auto md:w-64 md:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900 ${
           sidebarOpen ? 'translate-x-0 shadow-2xl' : '-translate-x-full'
-        }`}
+        } ${collapsed ? 'md:hidden' : ''}`}
         {...(!sidebarOpen ? { 'data-collapsed': 'true' } : {})}
       >
-        <Sidebar onNavigate={() => setSidebarOpen(false)} />
+        <Sidebar onNavigate={closeDrawer} onHide={hideSidebar} />
       </aside>
       {sidebarOpen && (
         <div
@@ -73,17 +98,28 @@ export function ChatApp({ account }: { account?: ReactNode }) {
         />
       )}
       <main className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader onOpenSidebar={() => setSidebarOpen(true)} account={account} />
+        <ChatHeader
+          onOpenSidebar={() => setSidebarOpen(true)}
+          onShowSidebar={collapsed ? () => setCollapsed(false) : null}
+          account={account}
+        />
         <HealthBanner />
         <StorageNotice />
-        {activeId && hasMessages ? (
+        {view === 'messages' && activeId ? (
           <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+        ) : view === 'missing' ? (
+          <Suspense fallback={<div className="flex-1" />}>
+            <MissingConversation />
+          </Suspense>
+        ) : view === 'loading' ? (
+          <div className="flex-1" />
         ) : (
           <EmptyState />
         )}
         <Composer />
       </main>
       <LiveStatus />
+      <KeyboardShortcuts openSidebar={openSidebar} />
     </div>
   );
 }

@@ -2,12 +2,13 @@
 
 import { useActiveModel } from '../store/use-active-model';
 import { ModelBadges } from '../header/model-badges';
+import { SuggestedPrompts } from './suggested-prompts';
 
-/** The new-chat screen: what model answers, and that nothing has been said yet. */
+/** The new-chat screen: what model answers, that nothing has been said yet, suggested prompts. */
 export function EmptyState() {
   const { info, loading } = useActiveModel();
   return (
-    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
+    <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe overflow-y-auto px-6 py-6 text-center">
       <svg
         viewBox="0 0 24 24"
         width="44"
@@ -24,7 +25,7 @@ export function EmptyState() {
         />
       </svg>
       <h1 className="text-2xl font-semibold tracking-tight">What can I help with?</h1>
-      <p className="mt-2 max-w-md text-sm text-zinc-500 dark:text-zinc-400">
+      <p className="mt-2 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
         {info
           ? info.kind === 'completion'
             ? `${info.label} is a text-completion model: write the beginning of a text and it continues it.`
@@ -38,6 +39,7 @@ export function EmptyState() {
           <ModelBadges model={info} />
         </div>
       )}
+      <SuggestedPrompts />
     </div>
   );
 }

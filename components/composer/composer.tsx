@@ -1,24 +1,44 @@
 'use client';
 
-import { useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
+import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
+import { useDisplayOptions } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import { FOCUS_RING } from '../ui/button';
-import { ArrowUpIcon, StopIcon } from '../ui/icons';
-import { EffortSelect } from './effort-select';
+import { useModels } from '../store/use-models';
+import { AttachButton } from './attach-button';
+import { ComposerNotices, SendButton } from './send-button';
+import { useAttachments, useReturnedAttachments } from './use-attachments';
+import { useFileDrop } from './use-file-drop';
+import { useSendCheck } from './use-send-check';
 import { selectActiveRunning } from '../store/selectors';
+
+// Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
+// with the page (docs/performance.md).
+const AttachmentTray = lazy(() =>
+  import('./attachment-tray').then((m) => ({ default: m.AttachmentTray })),
+);
+const EffortSelect = lazy(() =>
+  import('./effort-select').then((m) => ({ default: m.EffortSelect })),
+);
+const ConversationMeter = lazy(() =>
+  import('./conversation-meter').then((m) => ({ default: m.ConversationMeter })),
+);
 
 interface ComposerProps {
   /** Replaces the default hint (the embeddable widget's `data-placeholder`). */
   placeholder?: string | null;
+  /** Tighter spacing, for the widget's small panel. */
+  compact?: boolean;
 }
 
 /**
  * The message box. Enter sends, Shift+Enter adds a line, Esc stops; while an answer streams, Send
- * becomes Stop. The draft lives in the store, so it survives switching conversations and reloads.
+ * becomes Stop. Files come by "Attach files", paste or drop. The draft lives in the store, so it
+ * survives switching conversations and reloads.
  */
-export function Composer({ placeholder }: ComposerProps = {}) {
+export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const draftKey = activeId ?? NEW_CHAT_DRAFT;
@@ -26,16 +46,35 @@ export function Composer({ placeholder }: ComposerProps = {}) {
   const running = useChatStore(selectActiveRunning);
   const hydrated = useChatStore((s) => s.hydrated);
   const limitNotice = useChatStore((s) =>
-    s.limitNotice && s.limitNotice.conversationId === s.activeId ? s.limitNotice.text : null,
+    s.limitNotice && s.limitNotice.conversationId === s.activeId ? s.limitNotice : null,
   );
   const { traits, info, id: modelId } = useActiveModel();
+  const server = useModels().data;
+  const { showDetails } = useDisplayOptions();
+  const pending = useAttachments(draftKey, server?.image_max_edge);
+  const check = useSendCheck(
+    store,
+    info,
+    pending.attachments,
+    server?.max_request_bytes ?? DEFAULT_MAX_REQUEST_BYTES,
+  );
+  // A refusal at send time holds for the attachments it was about; adding or removing one clears it.
+  const [refusal, setRefusal] = useState<{ text: string; about: unknown } | null>(null);
+  const { dragging, dropHandlers, onPaste } = useFileDrop(pending.add);
+  useReturnedAttachments(limitNotice, pending);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const canSend = hydrated && traits !== null && draft.trim() !== '' && !running;
+  const hasContent = draft.trim() !== '' || pending.attachments.length > 0;
+  const canSend =
+    hydrated && traits !== null && hasContent && !running && !pending.busy && !check.live;
   const completion = info?.kind === 'completion';
 
   const send = () => {
     if (!canSend || !traits) return;
-    store.getState().send(draft, traits);
+    const problem = check.atSend(draft, traits);
+    setRefusal(problem ? { text: problem, about: pending.attachments } : null);
+    if (problem) return;
+    store.getState().send(draft, traits, pending.attachments);
+    pending.clear();
     inputRef.current?.focus();
   };
   const stop = () => {
@@ -62,18 +101,31 @@ export function Composer({ placeholder }: ComposerProps = {}) {
         ? `The model ${modelId} is not available. Pick another one above.`
         : 'No model available yet.'
       : null;
+  const refused = refusal?.about === pending.attachments ? refusal.text : null;
+  const notices = [limitNotice?.text, ...pending.problems, check.live ?? refused].filter(
+    Boolean,
+  ) as string[];
 
   return (
-    <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
-      {limitNotice && (
-        <p
-          role="alert"
-          className="mb-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
-        >
-          {limitNotice}
-        </p>
-      )}
-      <div className="rounded-2xl border border-zinc-300 bg-white shadow-sm transition-colors focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-teal-500">
+    <form
+      onSubmit={onSubmit}
+      className={`mx-auto w-full max-w-3xl ${compact ? 'px-2 pb-2' : 'px-3 pb-3 sm:px-6 sm:pb-5'}`}
+    >
+      <ComposerNotices notices={notices} />
+      <div
+        {...dropHandlers}
+        className="relative rounded-2xl border border-zinc-300 bg-white shadow-sm transition-colors focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-teal-500"
+      >
+        {dragging && (
+          <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl border-2 border-dashed border-teal-600 bg-teal-50/90 text-sm font-medium text-teal-900 dark:border-teal-400 dark:bg-teal-950/90 dark:text-teal-100">
+            Drop files to attach them
+          </div>
+        )}
+        {(pending.attachments.length > 0 || pending.busy) && (
+          <Suspense fallback={null}>
+            <AttachmentTray pending={pending} />
+          </Suspense>
+        )}
         <label htmlFor="composer-input" className="sr-only">
           Message
         </label>
@@ -87,43 +139,37 @@ export function Composer({ placeholder }: ComposerProps = {}) {
             placeholder ||
             (completion
               ? 'Write the beginning of a text to continue…'
-              : `Message ${info?.label ?? 'the model'}`)
+              : showDetails
+                ? `Message ${info?.label ?? 'the model'}`
+                : 'Type a message…')
           }
           onChange={(e) => store.getState().setDraft(draftKey, e.target.value)}
           onKeyDown={onKeyDown}
-          className="block max-h-[40dvh] min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-400 dark:placeholder:text-zinc-500"
+          onPaste={onPaste}
+          className={`block max-h-[40dvh] w-full resize-none bg-transparent text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-500 dark:placeholder:text-zinc-400 ${compact ? 'min-h-[2.75rem] px-3 pt-2.5' : 'min-h-[3.25rem] px-4 pt-3.5'}`}
         />
-        <div className="flex items-center gap-2 px-2 pb-2">
-          {info?.reasoning && !completion && <EffortSelect />}
-          <p className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {hint}
-          </p>
-          {running ? (
-            <button
-              type="button"
-              onClick={stop}
-              aria-label="Stop"
-              title="Stop (Esc)"
-              className={`inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300 ${FOCUS_RING}`}
-            >
-              <StopIcon />
-            </button>
-          ) : (
-            <button
-              type="submit"
-              aria-label="Send"
-              title="Send (Enter)"
-              disabled={!canSend}
-              className={`inline-flex h-9 w-9 items-center justify-center rounded-full bg-teal-700 text-lg text-white hover:bg-teal-800 disabled:bg-zinc-200 disabled:text-zinc-400 dark:bg-teal-500 dark:text-zinc-950 dark:hover:bg-teal-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600 ${FOCUS_RING}`}
-            >
-              <ArrowUpIcon />
-            </button>
-          )}
+        <div className={`flex items-center gap-2 ${compact ? 'px-1.5 pb-1.5' : 'px-2 pb-2'}`}>
+          <AttachButton onFiles={pending.add} />
+          {/* A setting for the person who runs the chat, not a site's visitor: with the details. */}
+          <Suspense fallback={null}>
+            {showDetails && info?.reasoning && !completion && <EffortSelect />}
+          </Suspense>
+          <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
+            {hint ??
+              (showDetails && (
+                <Suspense fallback={null}>
+                  <ConversationMeter />
+                </Suspense>
+              ))}
+          </div>
+          <SendButton running={running} canSend={canSend} onStop={stop} />
         </div>
       </div>
-      <p className="mt-2 hidden text-center text-[11px] text-zinc-400 sm:block dark:text-zinc-500">
-        Enter to send · Shift+Enter for a new line · Esc to stop
-      </p>
+      {showDetails && (
+        <p className="mt-2 hidden text-center text-[11px] text-zinc-600 sm:block dark:text-zinc-400">
+          Enter to send · Shift+Enter for a new line · Esc to stop · ? for all shortcuts
+        </p>
+      )}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { EmbedOptions } from '@/lib/protocol/embed-options';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
+import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
@@ -58,6 +59,7 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
   const hasMessages = useChatStore(selectActiveHasMessages);
   const { info } = useActiveModel();
   useMarkdownWarmUp();
+  const [display] = useState(() => ({ showDetails: options.showDetails }));
   const [theme, setTheme] = useState(options.theme);
   const [expanded, setExpanded] = useState(false);
   // Whether the host shows the panel; answers that end while it is hidden are unread.
@@ -100,31 +102,33 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
   };
 
   return (
-    <div
-      className="flex h-dvh flex-col"
-      style={accentStyle(options.accent)}
-      data-storage={storage ?? undefined}
-      data-embedded={connected ? 'true' : 'false'}
-    >
-      <EmbedHeader
-        title={options.title}
-        onNewChat={hasMessages ? newChat : null}
-        embedded={connected}
-        expanded={expanded}
-        onToggleExpanded={() => {
-          send({ type: 'resize', expanded: !expanded });
-          setExpanded(!expanded);
-        }}
-        onClose={close}
-      />
-      <StorageNotice />
-      {activeId && hasMessages ? (
-        <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
-      ) : (
-        <EmbedGreeting greeting={options.greeting} />
-      )}
-      <Composer placeholder={options.placeholder} />
-      <LiveStatus />
-    </div>
+    <DisplayOptionsProvider value={display}>
+      <div
+        className="flex h-dvh flex-col"
+        style={accentStyle(options.accent)}
+        data-storage={storage ?? undefined}
+        data-embedded={connected ? 'true' : 'false'}
+      >
+        <EmbedHeader
+          title={options.title}
+          onNewChat={hasMessages ? newChat : null}
+          embedded={connected}
+          expanded={expanded}
+          onToggleExpanded={() => {
+            send({ type: 'resize', expanded: !expanded });
+            setExpanded(!expanded);
+          }}
+          onClose={close}
+        />
+        <StorageNotice />
+        {activeId && hasMessages ? (
+          <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+        ) : (
+          <EmbedGreeting greeting={options.greeting} />
+        )}
+        <Composer placeholder={options.placeholder} compact />
+        <LiveStatus />
+      </div>
+    </DisplayOptionsProvider>
   );
 }

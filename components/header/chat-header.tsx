@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
-import { MenuIcon, SlidersIcon } from '../ui/icons';
+import { MenuIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 
@@ -16,15 +16,17 @@ const loadSettings = () => import('./settings-dialog');
 const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
 const preloadSettings = () => void loadSettings();
 
-/** Top bar: sidebar toggle (narrow screens), model picker, settings, export, theme, account. */
-export function ChatHeader({
-  onOpenSidebar,
-  account,
-}: {
+export interface ChatHeaderProps {
+  /** Opens the sidebar drawer (narrow screens). */
   onOpenSidebar: () => void;
+  /** Shows the sidebar again on wide screens; null while it is shown. */
+  onShowSidebar: (() => void) | null;
   /** Who is signed in, with "Sign out"; absent when no sign-in method is configured. */
   account?: ReactNode;
-}) {
+}
+
+/** Top bar: sidebar toggle, model picker, settings, export, theme, account. */
+export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
   const activeId = useChatStore((s) => s.activeId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from the first opening on, so closing it keeps its element (and the focus return).
@@ -34,6 +36,11 @@ export function ChatHeader({
       <IconButton label="Open conversations" className="md:hidden" onClick={onOpenSidebar}>
         <MenuIcon />
       </IconButton>
+      {onShowSidebar && (
+        <IconButton label="Show sidebar" className="max-md:hidden" onClick={onShowSidebar}>
+          <SidebarIcon />
+        </IconButton>
+      )}
       <div className="min-w-0 flex-1">
         <ModelPicker />
       </div>

@@ -1,7 +1,11 @@
 'use client';
 
 import { memo, useEffect, useState } from 'react';
+import { codeFileName } from '@/lib/markdown/code-file-name';
+import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
+import { DownloadIcon } from '../ui/icons';
+import { WrapIcon } from '../ui/more-icons';
 import { cachedHighlight } from './highlight-cache';
 import { whenIdle } from './idle';
 
@@ -50,16 +54,47 @@ function useHighlighted(
   return done && done.code === code && done.language === language ? done.html : null;
 }
 
-/** A fenced code block with its language, a copy button and, once complete, syntax colours. */
+/** Saves the code as a file named after its language. */
+function download(code: string, language: string | undefined): void {
+  const url = URL.createObjectURL(new Blob([code], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = codeFileName(language);
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A fenced code block with its language, buttons to wrap long lines, download and copy it, and,
+ * once complete, syntax colours.
+ */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
   // The first block of the page starts the highlighter while its code is still arriving.
   useEffect(() => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter())), []);
   const html = useHighlighted(code, language, highlight);
+  const [wrap, setWrap] = useState(false);
   return (
-    <div className="code-block not-prose group relative my-4 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="flex items-center justify-between border-b border-zinc-200 py-1 pl-4 pr-1 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+    <div
+      data-wrap={wrap}
+      className="code-block not-prose group relative my-4 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex items-center justify-between border-b border-zinc-200 py-1 pl-4 pr-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
         <span className="font-mono">{language || 'text'}</span>
-        <CopyButton text={code} label="Copy code" />
+        <span className="flex items-center">
+          <IconButton
+            label="Wrap lines"
+            size="sm"
+            aria-pressed={wrap}
+            className={wrap ? 'bg-zinc-200! dark:bg-zinc-700!' : ''}
+            onClick={() => setWrap(!wrap)}
+          >
+            <WrapIcon />
+          </IconButton>
+          <IconButton label="Download code" size="sm" onClick={() => download(code, language)}>
+            <DownloadIcon />
+          </IconButton>
+          <CopyButton text={code} label="Copy code" />
+        </span>
       </div>
       <pre className="overflow-x-auto px-4 py-3 text-[13px] leading-relaxed">
         {html !== null ? (

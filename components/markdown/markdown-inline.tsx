@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
 import { safeUrl } from '@/lib/markdown/safe-url';
@@ -30,16 +30,43 @@ function SafeLink({
   );
 }
 
-/** Images in model output are never fetched (tracking pixels, leaks): a link to them instead. */
+/**
+ * Images in model output are never fetched on their own (tracking pixels, leaks of the reader's
+ * address): a link to the image and a "Load image" button, which shows it — without a referrer —
+ * only when the reader asks.
+ */
 function ImageLink({ token }: { token: Tokens.Image }) {
-  const label = `Image: ${decodeEntities(token.text) || 'untitled'}`;
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const alt = decodeEntities(token.text);
+  const label = `Image: ${alt || 'untitled'}`;
   const url = safeUrl(token.href);
-  return url ? (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="image-link">
-      {label}
-    </a>
-  ) : (
-    <span className="image-link">{label}</span>
+  if (url && state === 'loading')
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- a remote image, never optimised
+      <img
+        src={url}
+        alt={alt}
+        referrerPolicy="no-referrer"
+        className="loaded-image"
+        onError={() => setState('failed')}
+      />
+    );
+  return (
+    <span className="image-placeholder">
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer" className="image-link">
+          {label}
+        </a>
+      ) : (
+        <span className="image-link">{label}</span>
+      )}
+      {url && state === 'idle' && (
+        <button type="button" className="load-image" onClick={() => setState('loading')}>
+          Load image
+        </button>
+      )}
+      {state === 'failed' && <span className="load-image-failed">(could not be loaded)</span>}
+    </span>
   );
 }
 

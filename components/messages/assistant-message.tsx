@@ -1,26 +1,38 @@
 'use client';
 
-import { lazy, memo, Suspense } from 'react';
-import { endsPlainly, type AssistantMessage as Message } from '@/lib/browser/chat/message';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
+import {
+  endsPlainly,
+  hasOwnRetry,
+  type AssistantMessage as Message,
+} from '@/lib/browser/chat/message';
 import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
-import { ReasoningPanel } from './reasoning-panel';
-import { UsageLine } from './usage-line';
+import { useDisplayOptions } from '../store/display-options';
 import { WaitingLine } from './waiting-line';
 
 // Loaded when an answer needs them, not with the page (docs/performance.md): most answers end
 // plainly and call no tools.
 const EndState = lazy(() => import('./end-state').then((m) => ({ default: m.EndState })));
+const ReasoningPanel = lazy(() =>
+  import('./reasoning-panel').then((m) => ({ default: m.ReasoningPanel })),
+);
+// The widget leaves the figures out unless asked (data-show-details).
+const UsageLine = lazy(() => import('./usage-line').then((m) => ({ default: m.UsageLine })));
 const ToolCalls = lazy(() => import('./tool-calls').then((m) => ({ default: m.ToolCalls })));
 
 interface AssistantMessageProps {
   message: Message;
   modelLabel: string;
+  /** What the provider's credits count, shown with them. */
+  creditUnit?: string;
   /** Null while the action is unavailable (an answer streams, no usable model). */
   onRegenerate: (() => void) | null;
   onContinue: (() => void) | null;
+  /** The version switcher, when the answer has versions. */
+  versions?: ReactNode;
 }
 
 /**
@@ -30,9 +42,12 @@ interface AssistantMessageProps {
 export const AssistantMessage = memo(function AssistantMessage({
   message,
   modelLabel,
+  creditUnit,
   onRegenerate,
   onContinue,
+  versions,
 }: AssistantMessageProps) {
+  const { showDetails } = useDisplayOptions();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -47,10 +62,14 @@ export const AssistantMessage = memo(function AssistantMessage({
           className="inline-block h-2 w-2 rounded-full bg-teal-600 dark:bg-teal-400"
           aria-hidden="true"
         />
-        <span className="truncate">{modelLabel}</span>
+        <span className="truncate">{showDetails ? modelLabel : 'Assistant'}</span>
         {streaming && !waiting && <span className="sr-only">(generating)</span>}
       </div>
-      {message.reasoning && <ReasoningPanel message={message} />}
+      {message.reasoning && (
+        <Suspense fallback={null}>
+          <ReasoningPanel message={message} />
+        </Suspense>
+      )}
       {waiting && <WaitingLine message={message} />}
       {message.content && <MarkdownView source={message.content} streaming={streaming} />}
       <Suspense fallback={null}>
@@ -60,18 +79,27 @@ export const AssistantMessage = memo(function AssistantMessage({
         )}
       </Suspense>
       <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        {waiting ? <span /> : <UsageLine message={message} />}
+        {waiting || !showDetails ? (
+          <span />
+        ) : (
+          <Suspense fallback={<span />}>
+            <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+          </Suspense>
+        )}
         {!streaming && (
           <div className="flex items-center gap-0.5">
+            {versions}
             {message.content && <CopyButton text={message.content} label="Copy answer" />}
-            <IconButton
-              label="Regenerate"
-              size="sm"
-              disabled={!onRegenerate}
-              onClick={onRegenerate ?? undefined}
-            >
-              <RefreshIcon />
-            </IconButton>
+            {!hasOwnRetry(message) && (
+              <IconButton
+                label="Regenerate"
+                size="sm"
+                disabled={!onRegenerate}
+                onClick={onRegenerate ?? undefined}
+              >
+                <RefreshIcon />
+              </IconButton>
+            )}
           </div>
         )}
       </div>

@@ -1,9 +1,10 @@
 'use client';
 
-import type { AssistantMessage, UserMessage } from '@/lib/browser/chat/message';
+import { hasOwnRetry, type AssistantMessage, type UserMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
+import { useDisplayOptions } from '../store/display-options';
 import { EndState } from './end-state';
 import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
@@ -21,6 +22,7 @@ interface CompletionPairProps {
  */
 export function CompletionPair({ prompt, answer, onRetry, onContinue }: CompletionPairProps) {
   const streaming = answer?.status === 'streaming';
+  const { showDetails } = useDisplayOptions();
   return (
     <article
       aria-label="Completion"
@@ -43,18 +45,24 @@ export function CompletionPair({ prompt, answer, onRetry, onContinue }: Completi
           {streaming && !answer.content && <WaitingLine message={answer} />}
           <EndState message={answer} onRetry={onRetry} onContinue={onContinue} />
           <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            {streaming && !answer.content ? <span /> : <UsageLine message={answer} />}
+            {(streaming && !answer.content) || !showDetails ? (
+              <span />
+            ) : (
+              <UsageLine message={answer} />
+            )}
             {!streaming && (
               <div className="flex items-center gap-0.5">
                 <CopyButton text={prompt.content + answer.content} label="Copy text" />
-                <IconButton
-                  label="Regenerate"
-                  size="sm"
-                  disabled={!onRetry}
-                  onClick={onRetry ?? undefined}
-                >
-                  <RefreshIcon />
-                </IconButton>
+                {!hasOwnRetry(answer) && (
+                  <IconButton
+                    label="Regenerate"
+                    size="sm"
+                    disabled={!onRetry}
+                    onClick={onRetry ?? undefined}
+                  >
+                    <RefreshIcon />
+                  </IconButton>
+                )}
               </div>
             )}
           </div>

@@ -2,7 +2,8 @@
 
 import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
 import { Button } from '../ui/button';
-import { AlertIcon, ForwardIcon, RefreshIcon } from '../ui/icons';
+import { AlertIcon, ForwardIcon } from '../ui/more-icons';
+import { ErrorDetails, ErrorNotice, RetryButton } from './error-notice';
 
 interface EndStateProps {
   message: AssistantMessage;
@@ -20,14 +21,6 @@ const INCOMPLETE_TEXT = {
 
 const BOX = 'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-3 py-2 text-sm';
 
-/** Why an error happened, in words plus the code for whoever debugs it. */
-function errorDetail(m: AssistantMessage): string {
-  const e = m.error;
-  if (!e) return 'The request failed.';
-  const status = e.status ? `HTTP ${e.status}, ` : '';
-  return `${e.message} (${status}${e.code})`;
-}
-
 /** Continue: the model picks the answer up where it ended (vLLM continues it in place). */
 function ContinueButton({ onContinue }: Pick<EndStateProps, 'onContinue'>) {
   return (
@@ -39,20 +32,6 @@ function ContinueButton({ onContinue }: Pick<EndStateProps, 'onContinue'>) {
       onClick={onContinue ?? undefined}
     >
       Continue
-    </Button>
-  );
-}
-
-function RetryButton({ onRetry }: Pick<EndStateProps, 'onRetry'>) {
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      icon={<RefreshIcon />}
-      disabled={!onRetry}
-      onClick={onRetry ?? undefined}
-    >
-      Retry
     </Button>
   );
 }
@@ -74,28 +53,17 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
         </div>
       );
     case 'error':
-      return (
-        <div
-          role="alert"
-          className={`${BOX} bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200`}
-        >
-          <AlertIcon className="shrink-0" />
-          <span className="min-w-0 flex-1 break-words">
-            <span className="font-medium">Error: </span>
-            {errorDetail(message)}
-          </span>
-          <RetryButton onRetry={onRetry} />
-        </div>
-      );
+      return <ErrorNotice message={message} onRetry={onRetry} />;
     case 'incomplete':
       return (
         <div
           className={`${BOX} bg-orange-50 text-orange-900 dark:bg-orange-950/50 dark:text-orange-200`}
         >
           <AlertIcon className="shrink-0" />
-          <span className="min-w-0 flex-1">
-            {INCOMPLETE_TEXT[message.interruption ?? 'stream']}
-          </span>
+          <div className="min-w-0 flex-1 space-y-1">
+            <p>{INCOMPLETE_TEXT[message.interruption ?? 'stream']}</p>
+            {message.error && <ErrorDetails message={message} />}
+          </div>
           <ContinueButton onContinue={onContinue} />
           <RetryButton onRetry={onRetry} />
         </div>

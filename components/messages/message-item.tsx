@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { ROOT } from '@/lib/browser/chat/conversation';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
@@ -11,6 +12,11 @@ import { selectRunning } from '../store/selectors';
 /** Only text-completion models need it: loaded then, not with the page (docs/performance.md). */
 const CompletionPair = lazy(() =>
   import('./completion-pair').then((m) => ({ default: m.CompletionPair })),
+);
+
+/** Only messages with versions show it: loaded then, not with the page (docs/performance.md). */
+const VersionSwitcher = lazy(() =>
+  import('./version-switcher').then((m) => ({ default: m.VersionSwitcher })),
 );
 
 interface MessageItemProps {
@@ -31,6 +37,12 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   const isLast = useChatStore(
     (s) => s.conversations[conversationId]?.messages.length === index + 1,
   );
+  const hasVersions = useChatStore((s) => {
+    const c = s.conversations[conversationId];
+    if (!c?.versions) return false;
+    const parent = index === 0 ? ROOT : c.messages[index - 1]?.id;
+    return parent !== undefined && (c.versions[parent]?.length ?? 0) > 1;
+  });
   const { traits, models } = useActiveModel();
   const usable = !busy && traits !== null;
   const messageId = message?.id;
@@ -60,6 +72,15 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
     () => (usable && isLast && messageId ? () => continueAnswer(messageId) : null),
     [usable, isLast, messageId, continueAnswer],
   );
+  const versions = useMemo(
+    () =>
+      hasVersions ? (
+        <Suspense fallback={null}>
+          <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />
+        </Suspense>
+      ) : null,
+    [hasVersions, conversationId, index, busy],
+  );
 
   if (!message) return null;
   if (completion) {
@@ -76,14 +97,16 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
     );
   }
   if (message.role === 'user')
-    return <UserMessage message={message} onEdit={usable ? onEdit : null} />;
-  const label = models.find((m) => m.id === message.model)?.label ?? message.model;
+    return <UserMessage message={message} onEdit={usable ? onEdit : null} versions={versions} />;
+  const info = models.find((m) => m.id === message.model);
   return (
     <AssistantMessage
       message={message}
-      modelLabel={label}
+      modelLabel={info?.label ?? message.model}
+      {...(info?.credit_unit ? { creditUnit: info.credit_unit } : {})}
       onRegenerate={onRegenerate}
       onContinue={onContinue}
+      versions={versions}
     />
   );
 }

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { FOCUS_RING } from '../ui/button';
-import { formatCount, formatSeconds } from '../ui/format';
+import { formatCount, formatSeconds, formatThinkingTime } from '../ui/format';
 import { BulbIcon, ChevronRightIcon } from '../ui/icons';
 import { useNow } from '../ui/use-now';
 
@@ -14,7 +14,7 @@ function ReasoningTitle({ message, thinking }: { message: AssistantMessage; thin
   const tokens = message.usage?.reasoning_tokens;
   const seconds =
     start !== undefined && end !== undefined
-      ? `Thought for ${formatSeconds(end - start)}`
+      ? `Thought for ${formatThinkingTime(end - start)}`
       : 'Thought';
   return (
     <>

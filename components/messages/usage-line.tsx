@@ -1,91 +1,114 @@
 'use client';
 
+import { useId, type CSSProperties } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
-import { formatCount, formatCredits, formatDuration } from '../ui/format';
+import { IconButton } from '../ui/button';
+import { DotsIcon } from '../ui/icons';
+import { usageItems, type UsageItem } from './usage-items';
 
-/** Time to first token: the server's measurement when it sent one, else the client's. */
-function ttftMs(m: AssistantMessage): number | undefined {
-  if (typeof m.timing.serverTtftMs === 'number') return m.timing.serverTtftMs;
-  return m.timing.firstTokenAt !== undefined ? m.timing.firstTokenAt - m.timing.sentAt : undefined;
-}
+// Labels and values keep at least 4.5:1 against the page in both themes (WCAG AA for small text).
+const LABEL = 'text-zinc-600 dark:text-zinc-400';
+const VALUE = 'tabular-nums text-zinc-800 dark:text-zinc-200';
 
-/**
- * Completion tokens per second of the current run, from first token to end (while streaming, to
- * when the latest count arrived). Once done, the server's clock is used: it saw the tokens arrive
- * one by one, while the browser may receive a short answer in a single read.
- */
-function tokensPerSecond(m: AssistantMessage): number | undefined {
-  const run =
-    m.usage && m.priorUsage
-      ? m.usage.completion_tokens - m.priorUsage.completion_tokens
-      : m.usage?.completion_tokens;
-  const { serverTtftMs, serverDurationMs } = m.timing;
-  if (run !== undefined && typeof serverTtftMs === 'number' && serverDurationMs !== undefined) {
-    const generating = serverDurationMs - serverTtftMs;
-    if (generating >= 50) return run / (generating / 1000);
-  }
-  const start = m.timing.firstTokenAt;
-  if (run === undefined || start === undefined) return undefined;
-  const end = m.status === 'streaming' ? m.timing.usageAt : m.timing.endedAt;
-  if (end === undefined) return undefined;
-  const seconds = (end - start) / 1000;
-  return seconds >= 0.2 ? run / seconds : undefined;
-}
-
-function Item({ label, value }: { label: string; value: string }) {
+function Item({
+  item,
+  className = '',
+  title,
+}: {
+  item: UsageItem;
+  className?: string;
+  title?: string;
+}) {
   return (
-    <span className="whitespace-nowrap">
-      <span className="text-zinc-400 dark:text-zinc-500">{label} </span>
-      <span className="tabular-nums text-zinc-600 dark:text-zinc-300">{value}</span>
+    <span className={`whitespace-nowrap ${className}`} {...(title ? { title } : {})}>
+      <span className={LABEL}>{item.label} </span>
+      <span className={VALUE}>{item.value}</span>
     </span>
   );
 }
 
 /**
- * Token usage under an answer, live while it streams: prompt, completion and reasoning tokens,
- * tokens per second, time to first token, credits used and balance when the backend reports them.
- * An answer that ended without usage says "Usage unknown" rather than showing zeros.
+ * Every figure, in a native popover (the browser gives it Escape, light dismiss and the button's
+ * expanded state). Where CSS anchor positioning exists it opens above the button, elsewhere in the
+ * middle of the screen.
  */
-export function UsageLine({ message }: { message: AssistantMessage }) {
-  const streaming = message.status === 'streaming';
-  const u = message.usage;
-  const ttft = ttftMs(message);
-  const tps = tokensPerSecond(message);
-  if (!u && !streaming && ttft === undefined) {
-    return (
-      <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="usage">
-        Usage unknown
-      </p>
-    );
-  }
+function AllFigures({ items }: { items: UsageItem[] }) {
+  const id = useId();
+  const anchor = `--figures-${id.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <p
+    <>
+      <IconButton
+        label="All figures"
+        size="sm"
+        popoverTarget={id}
+        className="-my-1.5 h-7! w-7!"
+        style={{ anchorName: anchor } as CSSProperties}
+      >
+        <DotsIcon />
+      </IconButton>
+      <dl
+        id={id}
+        popover="auto"
+        role="group"
+        aria-label="Answer figures"
+        style={{ positionAnchor: anchor, positionArea: 'top span-right' } as CSSProperties}
+        className="m-auto w-60 open:grid max-w-[calc(100vw-2rem)] grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-zinc-200 bg-white p-3 text-xs text-zinc-900 shadow-xl supports-[position-area:top]:m-0 supports-[position-area:top]:mb-1 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {items.map((item) => (
+          <div key={item.label} className="contents">
+            <dt className={LABEL}>{item.label}</dt>
+            <dd className={`${VALUE} text-right`}>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * The figures under an answer, live while it streams: tokens, speed, time to first token as the
+ * reader waited for it (the server's own in its tooltip), and credits with their unit. On a phone
+ * one line of the main figures, every figure behind "All figures". An answer that ended without
+ * usage says "Usage unknown".
+ */
+export function UsageLine({
+  message,
+  creditUnit,
+}: {
+  message: AssistantMessage;
+  creditUnit?: string;
+}) {
+  const streaming = message.status === 'streaming';
+  const items = usageItems(message, creditUnit);
+  const hasCounts = items.some((i) => i.label === 'Completion');
+  const server = items.find((i) => i.label === 'Server TTFT');
+  return (
+    <div
       data-testid="usage"
       data-usage-final={message.usageFinal ? 'true' : 'false'}
-      {...(u ? { 'data-completion-tokens': u.completion_tokens } : {})}
-      className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs"
+      {...(message.usage ? { 'data-completion-tokens': message.usage.completion_tokens } : {})}
+      className="flex min-w-0 flex-nowrap items-center gap-x-3 overflow-hidden text-xs sm:flex-wrap sm:overflow-visible"
     >
-      {u ? (
-        <>
-          <Item label="Prompt" value={formatCount(u.prompt_tokens)} />
-          <Item label="Completion" value={formatCount(u.completion_tokens)} />
-          {u.reasoning_tokens !== undefined && (
-            <Item label="Reasoning" value={formatCount(u.reasoning_tokens)} />
-          )}
-        </>
-      ) : (
-        <span className="text-zinc-500 dark:text-zinc-400">
-          {streaming ? 'Counting tokens…' : 'Usage unknown'}
+      {!hasCounts && (
+        <span className={LABEL}>
+          {streaming ? 'Waiting for the first tokens…' : 'Usage unknown'}
         </span>
       )}
-      {tps !== undefined && <Item label="Speed" value={`${tps.toFixed(1)} tok/s`} />}
-      {ttft !== undefined && <Item label="TTFT" value={formatDuration(ttft)} />}
-      {u?.credits_used !== undefined && (
-        <Item label="Credits used" value={formatCredits(u.credits_used)} />
+      {items
+        .filter((i) => !i.detail)
+        .map((item) => (
+          <Item
+            key={item.label}
+            item={item}
+            className={item.primary ? '' : 'hidden sm:inline'}
+            {...(item.label === 'TTFT' && server ? { title: `Server: ${server.value}` } : {})}
+          />
+        ))}
+      {items.length > 0 && (
+        <span className="sm:hidden">
+          <AllFigures items={items} />
+        </span>
       )}
-      {u?.credit_balance !== undefined && (
-        <Item label="Balance" value={formatCredits(u.credit_balance)} />
-      )}
-    </p>
+    </div>
   );
 }

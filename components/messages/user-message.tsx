@@ -1,24 +1,40 @@
 'use client';
 
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { PencilIcon } from '../ui/icons';
+import { MarkdownView } from '../markdown/markdown-view';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */
 const MessageEditor = lazy(() =>
   import('./message-editor').then((m) => ({ default: m.MessageEditor })),
 );
 
+/** Only messages with files show them: loaded then (docs/performance.md). */
+const AttachmentChip = lazy(() =>
+  import('../ui/attachment-chip').then((m) => ({ default: m.AttachmentChip })),
+);
+
 interface UserMessageProps {
   message: Message;
   /** Null while editing is unavailable (an answer streams). */
   onEdit: ((text: string) => void) | null;
+  /** The version switcher, when the message has versions. */
+  versions?: ReactNode;
 }
 
-/** A user turn: right-aligned bubble with Copy and Edit (edit re-sends from this message). */
-export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMessageProps) {
+/**
+ * A user turn: right-aligned bubble, its text rendered as Markdown by the same safe renderer as
+ * answers (no raw HTML, no fetched images), its attachments above it; Copy and Edit (an edit is a
+ * new version, answered anew; the original stays with the turns that followed it).
+ */
+export const UserMessage = memo(function UserMessage({
+  message,
+  onEdit,
+  versions,
+}: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   return (
     <article
@@ -39,19 +55,36 @@ export const UserMessage = memo(function UserMessage({ message, onEdit }: UserMe
         </Suspense>
       ) : (
         <>
-          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-[15px] leading-relaxed text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
-            {message.content}
-          </div>
-          <div className="mt-1 flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">
-            <CopyButton text={message.content} label="Copy message" />
-            <IconButton
-              label="Edit message"
-              size="sm"
-              disabled={!onEdit}
-              onClick={() => setEditing(true)}
+          {message.attachments && (
+            <ul
+              aria-label="Attachments"
+              className="mb-2 flex max-w-[85%] flex-wrap justify-end gap-2"
             >
-              <PencilIcon />
-            </IconButton>
+              <Suspense fallback={null}>
+                {message.attachments.map((a, i) => (
+                  <AttachmentChip key={`${i}-${a.name}`} attachment={a} />
+                ))}
+              </Suspense>
+            </ul>
+          )}
+          {message.content.trim() && (
+            <div className="user-markdown max-w-[85%] min-w-0 break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+              <MarkdownView source={message.content} streaming={false} />
+            </div>
+          )}
+          <div className="mt-1 flex items-center gap-1">
+            {versions}
+            <div className="flex gap-0.5 opacity-100 transition-opacity sm:opacity-0 sm:group-hover/message:opacity-100 sm:group-focus-within/message:opacity-100">
+              <CopyButton text={message.content} label="Copy message" />
+              <IconButton
+                label="Edit message"
+                size="sm"
+                disabled={!onEdit}
+                onClick={() => setEditing(true)}
+              >
+                <PencilIcon />
+              </IconButton>
+            </div>
           </div>
         </>
       )}

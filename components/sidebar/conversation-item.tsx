@@ -1,21 +1,40 @@
 'use client';
 
-import { useState } from 'react';
+import { memo, useState, type MouseEvent } from 'react';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import { FOCUS_RING, IconButton } from '../ui/button';
-import { PencilIcon, TrashIcon } from '../ui/icons';
 import { selectRunning } from '../store/selectors';
+import { FOCUS_RING } from '../ui/button';
+import { DotsIcon, PencilIcon } from '../ui/icons';
+import { PinIcon, TrashIcon } from '../ui/page-icons';
+import { MenuButton } from '../ui/menu-button';
 
 interface ConversationItemProps {
   id: string;
+  /** Where a search matched in the messages, shown under the title. */
+  snippet?: string | undefined;
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;
 }
 
-/** One conversation in the sidebar: open it, rename it in place, or ask to delete it. */
-export function ConversationItem({ id, onSelected, onDelete }: ConversationItemProps) {
+/** A plain click opens in place; a modified or middle click is the browser's (new tab, window). */
+function isPlainClick(e: MouseEvent): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
+/**
+ * One conversation in the sidebar: a real link to `/c/<id>` (so it opens in a new tab too), and an
+ * options menu — rename in place, pin, delete. The menu button shows on hover or focus over the end
+ * of the title (never reserving room while hidden), and always on touch screens.
+ */
+export const ConversationItem = memo(function ConversationItem({
+  id,
+  snippet,
+  onSelected,
+  onDelete,
+}: ConversationItemProps) {
   const store = useChatStoreApi();
   const title = useChatStore((s) => s.conversations[id]?.title ?? '');
+  const pinned = useChatStore((s) => Boolean(s.conversations[id]?.pinned));
   const active = useChatStore((s) => s.activeId === id);
   const running = useChatStore(selectRunning(id));
   const [editing, setEditing] = useState(false);
@@ -44,38 +63,66 @@ export function ConversationItem({ id, onSelected, onDelete }: ConversationItemP
       </li>
     );
   }
+  const shade = active
+    ? 'bg-zinc-200/80 dark:bg-zinc-800'
+    : 'group-hover/item:bg-zinc-200/50 dark:group-hover/item:bg-zinc-800/60';
   return (
     <li className="group/item relative">
-      <button
-        type="button"
+      <a
+        href={`/c/${encodeURIComponent(id)}`}
         aria-current={active ? 'page' : undefined}
-        onClick={() => {
+        onClick={(e) => {
+          if (!isPlainClick(e)) return;
+          e.preventDefault();
           store.getState().selectConversation(id);
           onSelected();
         }}
-        className={`flex h-9 w-full items-center gap-2 rounded-lg pl-2.5 pr-16 text-left text-sm ${FOCUS_RING} ${
+        className={`flex min-h-9 w-full flex-col justify-center rounded-lg px-2.5 py-1.5 text-left text-sm ${FOCUS_RING} ${shade} ${
           active
-            ? 'bg-zinc-200/80 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
-            : 'text-zinc-700 hover:bg-zinc-200/50 dark:text-zinc-300 dark:hover:bg-zinc-800/60'
+            ? 'font-medium text-zinc-900 dark:text-zinc-50'
+            : 'text-zinc-700 dark:text-zinc-300'
         }`}
       >
-        {running && (
-          <span className="h-2 w-2 shrink-0 rounded-full bg-teal-600 ring-2 ring-teal-600/25 dark:bg-teal-400">
-            <span className="sr-only">Generating: </span>
+        <span className="flex min-w-0 items-center gap-2">
+          {running && (
+            <span className="h-2 w-2 shrink-0 rounded-full bg-teal-600 ring-2 ring-teal-600/25 dark:bg-teal-400">
+              <span className="sr-only">Generating: </span>
+            </span>
+          )}
+          <span className="truncate">{title}</span>
+        </span>
+        {snippet && (
+          <span className="mt-0.5 block truncate text-xs font-normal text-zinc-500 dark:text-zinc-400">
+            {snippet}
           </span>
         )}
-        <span className="truncate">{title}</span>
-      </button>
+      </a>
       <div
-        className={`absolute right-1 top-0.5 flex gap-0.5 ${active ? '' : 'opacity-100 md:opacity-0 md:group-hover/item:opacity-100 md:group-focus-within/item:opacity-100'}`}
+        className={`absolute right-0.5 top-0.5 rounded-lg pl-6 ${
+          active
+            ? 'bg-gradient-to-r from-transparent via-zinc-200 to-zinc-200 dark:via-zinc-800 dark:to-zinc-800'
+            : 'bg-gradient-to-r from-transparent via-zinc-100 to-zinc-100 dark:via-zinc-900 dark:to-zinc-900'
+        } opacity-100 pointer-fine:opacity-0 pointer-fine:group-hover/item:opacity-100 pointer-fine:group-focus-within/item:opacity-100 pointer-fine:has-[[aria-expanded=true]]:opacity-100`}
       >
-        <IconButton label={`Rename “${title}”`} size="sm" onClick={() => setEditing(true)}>
-          <PencilIcon />
-        </IconButton>
-        <IconButton label={`Delete “${title}”`} size="sm" onClick={() => onDelete(id, title)}>
-          <TrashIcon />
-        </IconButton>
+        <MenuButton
+          label={`Options for “${title}”`}
+          icon={<DotsIcon />}
+          items={[
+            { label: 'Rename', icon: <PencilIcon />, onSelect: () => setEditing(true) },
+            {
+              label: pinned ? 'Unpin' : 'Pin',
+              icon: <PinIcon />,
+              onSelect: () => store.getState().setPinned(id, !pinned),
+            },
+            {
+              label: 'Delete',
+              icon: <TrashIcon />,
+              danger: true,
+              onSelect: () => onDelete(id, title),
+            },
+          ]}
+        />
       </div>
     </li>
   );
-}
+});

@@ -1,29 +1,44 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
-import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import { Button } from '../ui/button';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { useChatStoreApi } from '../store/use-chat-store';
+import { Button, IconButton } from '../ui/button';
 import { PlusIcon } from '../ui/icons';
-import { ConversationItem } from './conversation-item';
+import { SearchIcon, SidebarIcon } from '../ui/page-icons';
+import { ConversationList } from './conversation-list';
+import { ImportButton } from './import-button';
+import { loadSearch } from './load-search';
+
+export interface SidebarProps {
+  /** Called after a conversation was opened (the drawer closes on narrow screens). */
+  onNavigate: () => void;
+  /** Hides the sidebar on wide screens. */
+  onHide: () => void;
+}
 
 /** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
 const DeleteConversationDialog = lazy(() =>
   import('./delete-conversation-dialog').then((m) => ({ default: m.DeleteConversationDialog })),
 );
 
-/** Conversations, most recent first, with New chat; deleting asks first. */
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+/** Conversations with New chat, search, import; deleting asks first. */
+export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const store = useChatStoreApi();
-  const order = useChatStore((s) => s.order);
-  const hydrated = useChatStore((s) => s.hydrated);
+  const [query, setQuery] = useState('');
+  // Typing stays responsive: the list follows the box a moment later when it has much to do.
+  const deferredQuery = useDeferredValue(query);
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
   // Mounted from the first request on, so that closing keeps its element (and the focus return).
   const [deleteAsked, setDeleteAsked] = useState(false);
+  const askDelete = useCallback((id: string, title: string) => {
+    setDeleteAsked(true);
+    setPendingDelete({ id, title });
+  }, []);
 
   return (
     <nav aria-label="Conversations" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 px-3 pb-2 pt-3">
-        <span className="flex items-center gap-2 px-1 text-[15px] font-semibold tracking-tight">
+        <span className="flex flex-1 items-center gap-2 px-1 text-[15px] font-semibold tracking-tight">
           <svg
             viewBox="0 0 24 24"
             width="20"
@@ -41,8 +56,11 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           </svg>
           Runnel
         </span>
+        <IconButton label="Hide sidebar" size="sm" className="max-md:hidden" onClick={onHide}>
+          <SidebarIcon />
+        </IconButton>
       </div>
-      <div className="px-3 pb-3">
+      <div className="space-y-2 px-3 pb-3">
         <Button
           variant="secondary"
           className="w-full justify-start"
@@ -55,24 +73,37 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         >
           New chat
         </Button>
+        <label className="flex h-9 items-center gap-2 rounded-lg border border-zinc-200 bg-white px-2.5 text-sm text-zinc-500 focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/25 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-400">
+          <SearchIcon className="shrink-0" />
+          <input
+            type="search"
+            aria-label="Search chats"
+            placeholder="Search chats"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onFocus={() => {
+              // While the reader starts typing: read the conversations once, in an idle moment.
+              void loadSearch().then(({ prepareSearch }) => {
+                const prepare = () => prepareSearch(Object.values(store.getState().conversations));
+                if ('requestIdleCallback' in window) window.requestIdleCallback(prepare);
+                else setTimeout(prepare, 0);
+              });
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && query) {
+                e.preventDefault();
+                setQuery('');
+              }
+            }}
+            className="min-w-0 flex-1 bg-transparent text-zinc-900 outline-none placeholder:text-zinc-500 dark:text-zinc-100 dark:placeholder:text-zinc-400"
+          />
+        </label>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
-        {hydrated && order.length === 0 && (
-          <p className="px-2.5 py-2 text-sm text-zinc-500">No conversations yet.</p>
-        )}
-        <ul className="space-y-0.5">
-          {order.map((id) => (
-            <ConversationItem
-              key={id}
-              id={id}
-              onSelected={onNavigate}
-              onDelete={(cid, title) => {
-                setDeleteAsked(true);
-                setPendingDelete({ id: cid, title });
-              }}
-            />
-          ))}
-        </ul>
+        <ConversationList query={deferredQuery} onSelected={onNavigate} onDelete={askDelete} />
+      </div>
+      <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <ImportButton onImported={onNavigate} />
       </div>
       {deleteAsked && (
         <Suspense fallback={null}>

@@ -10,6 +10,9 @@ import { useStoreLifecycle } from './use-store-lifecycle';
 /** The store of the nearest `ChatStoreProvider`. */
 export const ChatStoreContext = createContext<ChatStore | null>(null);
 
+/** How a page shares its conversations with its other tabs (the chat page; not the widget). */
+export type TabSharingFactory = () => Pick<ChatStoreDeps, 'channel' | 'locks' | 'createRemoteSync'>;
+
 /** Where a page keeps its conversations (the chat page's database, or the widget's). */
 export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>;
 
@@ -20,10 +23,16 @@ export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>
  */
 export function ChatStoreProvider({
   createPersistence,
+  shareWithTabs,
   children,
 }: {
   /** Read once, when the store is created. */
   createPersistence: PersistenceFactory;
+  /**
+   * When other tabs show the same conversations (the chat page): changes are then announced to
+   * them and theirs merged in, and answers streaming elsewhere are left to their tab. Read once.
+   */
+  shareWithTabs?: TabSharingFactory;
   children: ReactNode;
 }) {
   const apiFetch = useApiFetch();
@@ -34,6 +43,8 @@ export function ChatStoreProvider({
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
       network: browserNetwork,
+      // Not while rendering on the server: Node has a BroadcastChannel of its own.
+      ...(shareWithTabs && typeof window !== 'undefined' ? shareWithTabs() : {}),
     }),
   );
   useStoreLifecycle(store);

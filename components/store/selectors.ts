@@ -14,9 +14,19 @@ const active = (s: S) => (s.activeId ? s.conversations[s.activeId] : undefined);
 /** Whether the open conversation has any message (else the new-chat screen shows). */
 export const selectActiveHasMessages = (s: S): boolean => (active(s)?.messages.length ?? 0) > 0;
 
+/**
+ * Whether an answer streams in conversation `id`: run by this tab, or by another tab (its last
+ * answer is still `streaming` — Stop then reaches that tab). O(1): read on every store update.
+ */
+const streaming = (s: S, id: string): boolean => {
+  if (s.running[id]) return true;
+  const last = s.conversations[id]?.messages.at(-1);
+  return last?.role === 'assistant' && last.status === 'streaming';
+};
+
 /** Whether an answer is streaming in the open conversation. */
 export const selectActiveRunning = (s: S): boolean =>
-  s.activeId ? Boolean(s.running[s.activeId]) : false;
+  s.activeId ? streaming(s, s.activeId) : false;
 
 /** The open conversation's title. */
 export const selectActiveTitle = (s: S): string | undefined => active(s)?.title;
@@ -32,4 +42,4 @@ export const selectActiveSettings = (s: S) => active(s)?.settings ?? s.newChatSe
 export const selectRunning =
   (id: string) =>
   (s: S): boolean =>
-    Boolean(s.running[id]);
+    streaming(s, id);

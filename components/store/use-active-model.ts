@@ -20,7 +20,12 @@ interface ActiveModel {
 /** Turns a model list entry into what the request builder needs. */
 function traitsOf(info: ModelInfo | undefined): ModelTraits | null {
   if (!info) return null;
-  return { id: info.id, kind: info.kind, ...(info.reasoning ? { reasoning: true } : {}) };
+  return {
+    id: info.id,
+    kind: info.kind,
+    ...(info.reasoning ? { reasoning: true } : {}),
+    ...(info.stateful_sessions ? { statefulSessions: true } : {}),
+  };
 }
 
 /**

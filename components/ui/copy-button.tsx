@@ -5,7 +5,7 @@ import { IconButton } from './button';
 import { CheckIcon, CopyIcon } from './icons';
 
 /** Writes text to the clipboard; falls back to a hidden textarea where the API is missing. */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -23,3 +23,26 @@ export function formatCount(n: number): string {
 export function formatCredits(n: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n);
 }
+
+/**
+ * A token count in a few characters: "950", "3.2k", "33k", "1.2M". `base` 1024 matches how
+ * context windows are named (8,192 tokens is "8k").
+ */
+export function formatCompact(n: number, base: 1000 | 1024 = 1000): string {
+  const abs = Math.abs(n);
+  if (abs < base) return String(Math.round(n));
+  const [value, unit] = abs < base * base ? [n / base, 'k'] : [n / (base * base), 'M'];
+  return `${Math.abs(value) < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)}${unit}`;
+}
+
+/**
+ * How long a model thought, to the precision that matters to a reader: "under 1 s", whole
+ * seconds, then minutes ("Thought for 0.0 s" said nothing; tenths of a second mean nothing here).
+ */
+export function formatThinkingTime(ms: number): string {
+  if (ms < 950) return 'under 1 s';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+}

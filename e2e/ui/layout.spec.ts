@@ -17,8 +17,8 @@ test.describe('phone width (360 px)', () => {
 
     await page.getByRole('button', { name: 'Open conversations' }).click();
     const nav = page.getByRole('navigation', { name: 'Conversations' });
-    await expect(nav.getByRole('button', { name: /^Wide content/ })).toBeInViewport();
-    await nav.getByRole('button', { name: /^Wide content/ }).click();
+    await expect(nav.getByRole('link', { name: /^Wide content/ })).toBeInViewport();
+    await nav.getByRole('link', { name: /^Wide content/ }).click();
     await expect(nav.getByRole('button', { name: 'New chat' })).not.toBeInViewport();
   });
 });

@@ -31,7 +31,7 @@ test('a reload keeps the conversation, its settings and the draft', async ({ pag
   await expect(
     page
       .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: `Remember me ${marker}`, exact: true }),
+      .getByRole('link', { name: `Remember me ${marker}`, exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Model: / })).toHaveAccessibleName(
     'Model: chat',

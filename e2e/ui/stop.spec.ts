@@ -63,7 +63,10 @@ test('deleting a conversation while it streams stops the request, and it stays d
   const marker = nonce();
   await startSlowAnswer(page, marker);
   const nav = page.getByRole('navigation', { name: 'Conversations' });
-  await nav.getByRole('button', { name: /^Delete/ }).click();
+  const title = `Tell me slowly ${marker}`;
+  await nav.getByRole('link', { name: title }).hover();
+  await nav.getByRole('button', { name: `Options for “${title}”` }).click();
+  await nav.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
 
   await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
@@ -72,6 +75,6 @@ test('deleting a conversation while it streams stops the request, and it stays d
   await page.waitForTimeout(1_000);
   expect(JSON.stringify(await storedEntries(page))).not.toContain(marker);
   await reloadApp(page);
-  await expect(nav.getByRole('button', { name: new RegExp(marker) })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: new RegExp(marker) })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible();
 });

@@ -18,13 +18,29 @@ export interface ModelInfo {
   vision?: boolean;
   reasoning?: boolean;
   context_length?: number;
+  /** Its provider keeps conversations between requests: send `session` (docs/protocol.md). */
+  stateful_sessions?: boolean;
+  /** What the provider's credits count (`credits`), when it reports credits in its usage. */
+  credit_unit?: string;
 }
 
 /** `GET /api/models`. */
 export interface ModelsResponse {
   models: ModelInfo[];
   default_model: string | null;
+  /** `SUGGESTED_PROMPTS`: shown on the new-chat screen. Absent when not configured. */
+  suggested_prompts?: string[];
+  /** `IMAGE_MAX_EDGE`: attached images are downscaled to it. Absent: `DEFAULT_IMAGE_MAX_EDGE`. */
+  image_max_edge?: number;
+  /** `MAX_REQUEST_BYTES`, so the page can refuse a too large message before sending it. Absent: the default. */
+  max_request_bytes?: number;
 }
+
+/** The longest edge attached images get, in pixels, unless `IMAGE_MAX_EDGE` says otherwise. */
+export const DEFAULT_IMAGE_MAX_EDGE = 1568;
+
+/** The request body limit unless `MAX_REQUEST_BYTES` says otherwise. */
+export const DEFAULT_MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 
 /** One backend as `GET /api/health` reports it. */
 export interface ProviderHealth {

@@ -74,11 +74,30 @@ export const chatRequestSchema = z
      * while nobody reads, for a grace period). Absent or false: a disconnect stops it at once.
      */
     resumable: z.boolean().optional(),
+    /**
+     * Extension: keep the conversation on the provider, where it can (stateful sessions). `{}`
+     * starts a session; `{id, messages}` continues the one `done.session.id` named, which holds the
+     * first `messages` of `messages` already. Ignored by providers without sessions.
+     */
+    session: z
+      .object({
+        id: z.string().min(1).max(200).optional(),
+        messages: z.number().int().min(1).optional(),
+      })
+      .strict()
+      .refine((s) => (s.id === undefined) === (s.messages === undefined), {
+        message: '`id` and `messages` go together',
+      })
+      .optional(),
   })
   .strict()
   .refine((body) => body.messages !== undefined || body.prompt !== undefined, {
     message: 'Send `messages` (chat models) or `prompt` (text-completion models)',
     path: ['messages'],
+  })
+  .refine((body) => (body.session?.messages ?? 0) < (body.messages?.length ?? 1), {
+    message: 'A session cannot hold every message: send at least one new one',
+    path: ['session', 'messages'],
   });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -10,12 +10,13 @@ describe('parseEmbedOptions', () => {
       model: null,
       theme: 'auto',
       accent: null,
+      showDetails: false,
     });
   });
 
   it('reads URLSearchParams and Next search params alike', () => {
     const query =
-      'title=Support&greeting=Hi%21%0AAsk%20away&placeholder=Ask&model=vllm%3Areasoning&theme=dark&accent=%23FF0080';
+      'title=Support&greeting=Hi%21%0AAsk%20away&placeholder=Ask&model=vllm%3Areasoning&theme=dark&accent=%23FF0080&show-details=1';
     const expected = {
       title: 'Support',
       greeting: 'Hi!\nAsk away',
@@ -23,6 +24,7 @@ describe('parseEmbedOptions', () => {
       model: 'vllm:reasoning',
       theme: 'dark',
       accent: '#ff0080',
+      showDetails: true,
     };
     expect(parseEmbedOptions(new URLSearchParams(query))).toEqual(expected);
     expect(parseEmbedOptions(Object.fromEntries(new URLSearchParams(query)))).toEqual(expected);

@@ -1,4 +1,4 @@
-import { EMBED_THEMES, HEX_COLOR, type EmbedTheme } from './embed-wire';
+import { EMBED_THEMES, HEX_COLOR, SHOW_DETAILS_PARAM, type EmbedTheme } from './embed-wire';
 
 /** How the `/embed` page looks and behaves, from its search parameters (set by the loader). */
 export interface EmbedOptions {
@@ -12,6 +12,8 @@ export interface EmbedOptions {
   theme: EmbedTheme;
   /** `#rgb` / `#rrggbb` only. */
   accent: string | null;
+  /** Model names, answer statistics and keyboard hints (`data-show-details`); off by default. */
+  showDetails: boolean;
 }
 
 const DEFAULT_EMBED_TITLE = 'Chat';
@@ -68,5 +70,6 @@ export function parseEmbedOptions(params: SearchParamsLike): EmbedOptions {
       ? (theme as EmbedTheme)
       : 'auto',
     accent: accent && HEX_COLOR.test(accent) ? accent.toLowerCase() : null,
+    showDetails: read(params, SHOW_DETAILS_PARAM) === '1',
   };
 }

@@ -29,5 +29,11 @@ export const EMBED_PARAMS = [
   'accent',
 ] as const;
 
+/**
+ * `data-show-details` (a flag: present and not `"false"`) becomes this parameter, set to `1`: the
+ * widget then shows model names, answer statistics and keyboard hints.
+ */
+export const SHOW_DETAILS_PARAM = 'show-details';
+
 /** The page the loader frames. */
 export const EMBED_PATH = '/embed';

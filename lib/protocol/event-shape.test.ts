@@ -47,6 +47,7 @@ const reference = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('done'),
     timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
+    session: z.object({ id: z.string() }).optional(),
   }),
   z.object({ type: z.literal('stopped') }),
 ]) satisfies z.ZodType<RunnelEvent>;
@@ -74,7 +75,7 @@ const VALID: RunnelEvent[] = [
   },
   { type: 'finish', reason: 'stop' },
   { type: 'error', error: { message: 'x', code: 'upstream_error', status: 502, type: 't' } },
-  { type: 'done', timing: { ttft_ms: null, duration_ms: 5 } },
+  { type: 'done', timing: { ttft_ms: null, duration_ms: 5 }, session: { id: 'sess_1' } },
 ];
 
 const WRONG_VALUES: unknown[] = [undefined, null, 1, 'x', true, {}, []];

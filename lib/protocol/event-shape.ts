@@ -72,7 +72,10 @@ const EVENT_SHAPES: EventShapes = {
       type: optional(string),
     }),
   },
-  done: { timing: optional(object({ ttft_ms: nullable(number), duration_ms: number })) },
+  done: {
+    timing: optional(object({ ttft_ms: nullable(number), duration_ms: number })),
+    session: optional(object({ id: string })),
+  },
   stopped: {},
 };
 

@@ -44,6 +44,14 @@ export interface Timing {
   duration_ms: number;
 }
 
+/**
+ * A conversation kept on the provider (providers with stateful sessions): after this answer it
+ * holds the messages sent and the answer. Send `id` back as `session.id` to continue it.
+ */
+export interface SessionRef {
+  id: string;
+}
+
 export type RunnelEvent =
   | {
       type: 'start';
@@ -59,7 +67,7 @@ export type RunnelEvent =
   | { type: 'usage'; usage: Usage; final: boolean }
   | { type: 'finish'; reason: string }
   | { type: 'error'; error: StreamError }
-  | { type: 'done'; timing?: Timing }
+  | { type: 'done'; timing?: Timing; session?: SessionRef }
   /** Resumable answers: someone called `POST /api/chat/{request_id}/stop`; terminal. */
   | { type: 'stopped' };
 

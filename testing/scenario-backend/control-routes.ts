@@ -31,7 +31,15 @@ export async function handleControl(
     case 'POST /reset':
       state.recorder.reset();
       state.settings = defaultSettings();
+      state.arkSessions.clear();
       return sendJson(res, 200, { ok: true });
+    case 'GET /ark-sessions':
+      return sendJson(res, 200, { sessions: state.arkSessions.list() });
+    case 'POST /ark-sessions/forget': {
+      const id = url.searchParams.get('id');
+      if (!id) return sendJson(res, 400, { error: 'name the session: ?id=…' });
+      return sendJson(res, 200, { forgotten: state.arkSessions.forget(id) });
+    }
     case 'GET /settings':
       return sendJson(res, 200, state.settings);
     case 'POST /settings':

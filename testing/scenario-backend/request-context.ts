@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Endpoint, RequestBody, ScenarioContext } from './types';
 
 /** Words in every text part of `messages` (chat) or `prompt` (completions). */
-function promptWords(body: RequestBody): number {
+export function promptWords(body: RequestBody): number {
   const texts: string[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === 'string') texts.push(v);

@@ -127,7 +127,7 @@ async function handle(
     res,
     provider,
     obj,
-    buildContext(obj, req.headers, endpoint),
+    { ...buildContext(obj, req.headers, endpoint), arkSessions: state.arkSessions },
     state,
     record,
     tracking,

@@ -3,6 +3,7 @@
  * the control API. One instance per `startScenarioBackend` call so parallel
  * test servers do not share anything.
  */
+import { ArkSessionStore } from './ark-sessions';
 import { Recorder } from './recorder';
 
 /** Settings adjustable at runtime via `POST /__control/settings`. */
@@ -15,11 +16,17 @@ export interface Settings {
 export interface ServerState {
   recorder: Recorder;
   settings: Settings;
+  /** ARK's stateful sessions (the `/ark/v1` `stateful` scenario). */
+  arkSessions: ArkSessionStore;
 }
 
 /** Fresh state with default settings. */
 export function createState(): ServerState {
-  return { recorder: new Recorder(), settings: defaultSettings() };
+  return {
+    recorder: new Recorder(),
+    settings: defaultSettings(),
+    arkSessions: new ArkSessionStore(),
+  };
 }
 
 /** The settings after a reset. */

@@ -4,6 +4,7 @@
  * the paced writer executes. Keeping scenarios declarative lets the same plan
  * be streamed, split across TCP reads, or folded into a non-streaming answer.
  */
+import type { ArkSessionStore } from './ark-sessions';
 
 /** One instruction for the paced writer. */
 export type Step =
@@ -71,6 +72,8 @@ export interface ScenarioContext {
   bearerKey: string | null;
   /** `max_tokens` / `max_completion_tokens`, when given. */
   maxTokens: number | null;
+  /** ARK's stateful sessions of this server (set by the router). */
+  arkSessions?: ArkSessionStore;
 }
 
 /** A request body after JSON parsing (always an object by the time scenarios see it). */

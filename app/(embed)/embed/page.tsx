@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
 import { EmbedApp } from '@/components/embed/embed-app';
@@ -11,17 +12,24 @@ import { widgetModel } from '@/lib/server/limits/widget-model';
 // The allowlist and the options are read per request (deployment configuration, query string).
 export const dynamic = 'force-dynamic';
 
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The document is titled like the panel: the host's `data-title` (screen readers name the frame by it). */
+export async function generateMetadata({
+  searchParams,
+}: {
+  searchParams: SearchParams;
+}): Promise<Metadata> {
+  return { title: parseEmbedOptions(await searchParams).title };
+}
+
 /**
  * `/embed`: the chat widget's page, framed by `public/widget.js` on sites in
  * `EMBED_ALLOWED_ORIGINS` (proxy.ts sets its frame-ancestors). Opened directly it is a compact chat.
  * Its visitors never sign in: with a sign-in method configured, their API requests carry the pass
  * issued here instead (renewed by the page while it stays open).
  */
-export default async function EmbedPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function EmbedPage({ searchParams }: { searchParams: SearchParams }) {
   const parsed = parseEmbedOptions(await searchParams);
   const options = { ...parsed, model: widgetModel(parsed.model) };
   const nonce = (await headers()).get('x-nonce') ?? undefined;

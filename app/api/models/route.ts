@@ -1,23 +1,44 @@
+import { DEFAULT_MAX_REQUEST_BYTES, type ModelsResponse } from '@/lib/protocol/api-shapes';
+import { ConfigError } from '@/lib/server/config/schema';
+import { getUiConfig, type UiConfig } from '@/lib/server/config/ui-config';
+import { jsonError } from '@/lib/server/gateway/json-error';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
 import { withAccess } from '@/lib/server/auth/api-gate';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** `GET /api/models`: every provider's models, merged with configuration. */
+/**
+ * `GET /api/models`: every provider's models, merged with configuration, and what the chat page
+ * needs to know of the server's settings — each only when it differs from the documented default.
+ */
 export function GET(request: Request): Promise<Response> {
   return withAccess(request, () =>
     withRuntime(async ({ config, catalog }) => {
+      let ui: UiConfig;
+      try {
+        ui = getUiConfig();
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        console.error(`[runnel] ${error.message}`);
+        return jsonError({ status: 500, code: 'configuration_error', message: error.message });
+      }
       const models = (await catalog.list()).map(({ upstreamId: _upstreamId, ...info }) => info);
       const wanted = config.defaultModel;
       const defaultModel =
         (wanted && models.find((m) => m.id === wanted || m.id.endsWith(`:${wanted}`))?.id) ??
         models[0]?.id ??
         null;
-      return Response.json(
-        { models, default_model: defaultModel },
-        { headers: { 'Cache-Control': 'no-store' } },
-      );
+      const body: ModelsResponse = {
+        models,
+        default_model: defaultModel,
+        ...(ui.suggestedPrompts.length ? { suggested_prompts: ui.suggestedPrompts } : {}),
+        ...(ui.imageMaxEdgeSet ? { image_max_edge: ui.imageMaxEdge } : {}),
+        ...(config.maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
+          ? { max_request_bytes: config.maxRequestBytes }
+          : {}),
+      };
+      return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
     }),
   );
 }

@@ -37,6 +37,8 @@ export interface RunControl {
   started?: boolean;
   /** Called once the handle is known, when Stop came before it. */
   onHandle?: (handle: ResumeHandle) => void;
+  /** The provider session `done` named, if any (stateful sessions). */
+  session?: string;
 }
 
 /** One event with its arrival time and, for the last of a network read, its id. */
@@ -96,9 +98,11 @@ export async function streamRun(
           next = applyEvent(next, event, at);
           if (id !== undefined) lastId = id;
         }
+        // `rev` counts the changes: of two tabs' copies, the one with more is newer.
+        const rev = (m.rev ?? 0) + 1;
         return lastId !== undefined && next.status === 'streaming'
-          ? { ...next, lastEventId: lastId }
-          : next;
+          ? { ...next, lastEventId: lastId, rev }
+          : { ...next, rev };
       }),
     );
     // The token is saved at once, not with the next throttled save: a reload in between could
@@ -126,6 +130,7 @@ export async function streamRun(
         control.onHandle?.(control.handle);
       }
       if (isTerminal(event)) ended = true;
+      if (event.type === 'done' && event.session) control.session = event.session.id;
       const id = i === events.length - 1 ? lastId : undefined;
       batcher.push({ event, at, ...(id !== undefined ? { id } : {}) }, !isPaced(event));
     });
@@ -164,9 +169,15 @@ export async function streamRun(
   batcher.flush();
   const interrupted = start.kind === 'reattach' && end.kind === 'ended' && !ended;
   set((s) =>
-    patchMessage<AssistantMessage>(s, conversationId, messageId, (m) =>
-      finishRun(interrupted ? { ...m, interruption: 'reload' } : m, end, now()),
-    ),
+    patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => {
+      // An earlier session no longer holds what this run ended with (the runner sets the new one).
+      const { session: _previous, ...ended } = finishRun(
+        interrupted ? { ...m, interruption: 'reload' } : m,
+        end,
+        now(),
+      );
+      return { ...ended, rev: (m.rev ?? 0) + 1 };
+    }),
   );
   return end;
 }

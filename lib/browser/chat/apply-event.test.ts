@@ -23,6 +23,8 @@ describe('applyEvent: outcomes', () => {
       firstTokenAt: 1002,
       reasoningStartedAt: 1002,
       reasoningEndedAt: 1004,
+      // The last text (" is 42.") arrived at 1005: speed without running counts is measured to it.
+      textAt: 1005,
       endedAt: 1008,
       serverTtftMs: 12,
       serverDurationMs: 40,

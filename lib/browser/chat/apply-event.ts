@@ -1,5 +1,5 @@
 import type { RunnelEvent } from '../../protocol/events';
-import type { AssistantMessage, AssistantStatus } from './message';
+import type { AssistantMessage, AssistantStatus, MessageError } from './message';
 import { sumUsage } from './usage';
 
 /**
@@ -25,6 +25,7 @@ export function applyEvent(
       if (!event.text) return message;
       const timing = { ...message.timing };
       timing.firstTokenAt ??= now;
+      timing.textAt = now;
       timing.reasoningStartedAt ??= now;
       return { ...message, reasoning: message.reasoning + event.text, timing };
     }
@@ -32,6 +33,7 @@ export function applyEvent(
       if (!event.text) return message;
       const timing = { ...message.timing };
       timing.firstTokenAt ??= now;
+      timing.textAt = now;
       if (timing.reasoningStartedAt !== undefined) timing.reasoningEndedAt ??= now;
       return { ...message, content: message.content + event.text, timing };
     }
@@ -99,9 +101,7 @@ export function applyEvents(
  * - `failed`: the request itself failed (HTTP error before streaming, network failure).
  */
 export type RunEnd =
-  | { kind: 'ended' }
-  | { kind: 'aborted' }
-  | { kind: 'failed'; error: { message: string; code: string; status?: number } };
+  { kind: 'ended' } | { kind: 'aborted' } | { kind: 'failed'; error: MessageError };
 
 /**
  * Settles a message whose run is over. A message still `streaming` here never saw `done` or

@@ -89,3 +89,37 @@ describe('buildContinueRequest', () => {
     expect(body).toEqual({ model: 'acs:completion', prompt: 'Tell a storyOnce upon a time' });
   });
 });
+
+describe('attachments', () => {
+  const withFiles: Message[] = [
+    {
+      id: 'u1',
+      role: 'user',
+      content: 'Compare',
+      createdAt: 1,
+      attachments: [
+        { kind: 'text', name: 'a.py', text: 'print(1)', language: 'python', tokens: 6 },
+        { kind: 'image', name: 'b.png', dataUrl: 'data:image/png;base64,AA', width: 2, height: 2 },
+      ],
+    },
+  ];
+
+  it('become a fenced file and an image_url part that the request schema accepts', () => {
+    const body = buildAnswerRequest(withFiles, DEFAULT_SETTINGS, { id: 'v', kind: 'chat' });
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Compare\n\na.py:\n```python\nprint(1)\n```' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } },
+        ],
+      },
+    ]);
+    expect(chatRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('give a completion model the text files only', () => {
+    const body = buildAnswerRequest(withFiles, DEFAULT_SETTINGS, { id: 'c', kind: 'completion' });
+    expect(body.prompt).toBe('Compare\n\na.py:\n```python\nprint(1)\n```');
+  });
+});

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRequest } from '../../protocol/chat-request';
+import { textWithFiles, userContent } from '../attachments/message-content';
 import type { ConversationSettings } from './conversation';
 import type { AssistantMessage, Message } from './message';
 
@@ -7,6 +8,8 @@ export interface ModelTraits {
   id: string;
   kind: 'chat' | 'completion';
   reasoning?: boolean;
+  /** Its provider can keep the conversation between requests (`session`). */
+  statefulSessions?: boolean;
 }
 
 function sampling(settings: ConversationSettings, model: ModelTraits): Partial<ChatRequest> {
@@ -18,15 +21,28 @@ function sampling(settings: ConversationSettings, model: ModelTraits): Partial<C
   return out;
 }
 
-/** History as the API wants it: empty failed answers are left out, reasoning is not sent back. */
+/**
+ * History as the API wants it: empty failed answers are left out, reasoning is not sent back, and
+ * attachments become fenced text and `image_url` parts.
+ */
 function toChatMessages(history: readonly Message[], systemPrompt: string): ChatMessage[] {
   const out: ChatMessage[] = [];
   if (systemPrompt.trim()) out.push({ role: 'system', content: systemPrompt });
   for (const m of history) {
-    if (m.role === 'assistant' && !m.content) continue;
-    out.push({ role: m.role, content: m.content });
+    if (m.role === 'assistant') {
+      if (m.content) out.push({ role: 'assistant', content: m.content });
+    } else {
+      out.push({ role: 'user', content: userContent(m.content, m.attachments) });
+    }
   }
   return out;
+}
+
+/** A completion model's prompt: the last user message, with its text files (it cannot see images). */
+function lastPrompt(history: readonly Message[]): string {
+  const last = [...history].reverse().find((m) => m.role === 'user');
+  if (!last) return '';
+  return last.attachments?.length ? textWithFiles(last.content, last.attachments) : last.content;
 }
 
 /**
@@ -39,8 +55,7 @@ export function buildAnswerRequest(
   model: ModelTraits,
 ): ChatRequest {
   if (model.kind === 'completion') {
-    const prompt = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
-    return { model: model.id, prompt, ...sampling(settings, model) };
+    return { model: model.id, prompt: lastPrompt(history), ...sampling(settings, model) };
   }
   return {
     model: model.id,
@@ -62,8 +77,11 @@ export function buildContinueRequest(
   model: ModelTraits,
 ): ChatRequest {
   if (model.kind === 'completion') {
-    const prompt = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
-    return { model: model.id, prompt: prompt + partial.content, ...sampling(settings, model) };
+    return {
+      model: model.id,
+      prompt: lastPrompt(history) + partial.content,
+      ...sampling(settings, model),
+    };
   }
   const messages = toChatMessages(history, settings.systemPrompt);
   messages.push({ role: 'assistant', content: partial.content });

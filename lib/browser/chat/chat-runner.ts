@@ -1,8 +1,13 @@
+import type { Attachment } from '../attachments/attachment';
+import type { ErrorFacts } from '../errors/rate-limited';
 import { canReattach } from './apply-event';
 import { streamRun, type RunControl, type RunDeps, type RunStart } from './answer-run';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
 import { bumpOrder, patchConversation, patchMessage } from './chat-state';
 import { deriveTitle } from './conversation';
+import { sessionField } from './provider-session';
+import type { RunLocks } from './run-locks';
+import { branchAt } from './versions';
 import {
   createAssistantMessage,
   isAssistant,
@@ -22,9 +27,23 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
   streaming: 'Generating…',
 };
 
+/**
+ * A rate limit's refusal in one sentence and when to try again; its wording is loaded when a limit
+ * first refuses, not with the page (docs/performance.md).
+ */
+async function sayError(error: ErrorFacts): Promise<string> {
+  const { rateLimited } = await import('../errors/rate-limited');
+  const { text, next } = rateLimited(error);
+  return `${text}. ${next}`;
+}
+
 /** What the runner needs from the store around it. */
 interface RunnerDeps extends RunDeps {
   newId?: () => string;
+  /** Tells other tabs that this one streams the answer (run-locks.ts). */
+  locks?: RunLocks;
+  /** Resolves once the conversation's last save is written: the lock is released after it. */
+  written?: (conversationId: string) => Promise<void>;
 }
 
 /** How long Stop waits for the `start` event (sent at once) before only closing the connection. */
@@ -48,6 +67,7 @@ export function createRunner(deps: RunnerDeps) {
     messages: Message[];
     title: string;
     text: string;
+    attachments: readonly Attachment[];
   }
 
   async function run(
@@ -58,11 +78,13 @@ export function createRunner(deps: RunnerDeps) {
   ): Promise<void> {
     const control: RunControl = { controller: new AbortController() };
     runs.set(conversationId, control);
+    const release = deps.locks?.hold(messageId);
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
     announce(conversationId, 'Generating…');
     saver.flush(conversationId);
     const end = await streamRun(deps, conversationId, messageId, start, control);
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
+      const sentence = await sayError(end.error);
       // Nothing was sent to the model: the question goes back to the composer, as it was typed.
       set((s) => {
         const { [conversationId]: _done, ...running } = s.running;
@@ -71,25 +93,48 @@ export function createRunner(deps: RunnerDeps) {
             ...c,
             messages: undo.messages,
             title: undo.title,
+            // Gone for good: a merge with a copy saved before the refusal must not bring them back.
+            removed: [
+              ...(c.removed ?? []),
+              ...c.messages.slice(undo.messages.length).map((m) => m.id),
+            ],
           })),
           running,
           drafts: { ...s.drafts, [conversationId]: undo.text },
-          limitNotice: { conversationId, text: end.error.message },
+          limitNotice: {
+            conversationId,
+            text: sentence,
+            ...(undo.attachments.length ? { attachments: [...undo.attachments] } : {}),
+          },
         };
       });
       if (runs.get(conversationId) === control) runs.delete(conversationId);
-      announce(conversationId, end.error.message);
+      announce(conversationId, sentence);
       saver.flush(conversationId);
+      release?.();
       return;
     }
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
-      return { running };
+      const sent = start.kind === 'request' ? start.body.messages : undefined;
+      // The provider's session now holds what was sent and this answer (unknown after a reload:
+      // the next question then starts a new session).
+      const held = control.session && sent ? sent.length + 1 : 0;
+      if (!held) return { running };
+      const system = s.conversations[conversationId]?.settings.systemPrompt ?? '';
+      return {
+        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+          ...m,
+          session: { id: control.session!, messages: held, system },
+        })),
+        running,
+      };
     });
     if (runs.get(conversationId) === control) runs.delete(conversationId);
     const settled = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
     if (isAssistant(settled)) announce(conversationId, END_ANNOUNCEMENTS[settled.status]);
     saver.flush(conversationId);
+    if (release) void (deps.written?.(conversationId) ?? Promise.resolve()).then(release);
   }
 
   /** Stops a run: the server stops generating (stop endpoint), then the connection is closed. */
@@ -119,41 +164,78 @@ export function createRunner(deps: RunnerDeps) {
     set((s) => ({ announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } }));
   }
 
-  /** Replaces the messages of a conversation, bumps it to the top and starts a run. */
+  /**
+   * Starts an answer after `history` (which ends with the user's turn) and bumps the conversation
+   * to the top. With `branchFrom`, the messages from that index on become a new version: the ones
+   * they replace stay, hidden, under the same parent (versions.ts). `undo` is what a refused new
+   * question puts back.
+   */
   function startAnswer(
     conversationId: string,
-    messages: Message[],
+    history: Message[],
     model: ModelTraits,
-    undo?: Undo,
+    { branchFrom, undo }: { branchFrom?: number; undo?: Undo } = {},
   ): void {
     const conversation = get().conversations[conversationId];
     if (!conversation || isRunning(conversationId)) return;
-    const assistant = createAssistantMessage(newId(), model.id, now());
-    const body = buildAnswerRequest(messages, conversation.settings, model);
+    const t = now();
+    const assistant = createAssistantMessage(newId(), model.id, t);
+    const body = buildAnswerRequest(history, conversation.settings, model);
+    const session = sessionField(
+      history,
+      body.messages?.length ?? 0,
+      conversation.settings.systemPrompt,
+      model,
+      branchFrom !== undefined,
+    );
+    if (session) body.session = session;
     set((s) => ({
-      ...patchConversation(s, conversationId, (c) => ({
-        ...c,
-        messages: [...messages, assistant],
-        model: model.id,
-        updatedAt: now(),
-      })),
+      ...patchConversation(s, conversationId, (c) => {
+        const next =
+          branchFrom === undefined
+            ? { ...c, messages: [...history, assistant] }
+            : branchAt(c, branchFrom, [...history.slice(branchFrom), assistant], t);
+        return { ...next, model: model.id, updatedAt: t };
+      }),
       order: bumpOrder(s.order, conversationId),
     }));
     void run(conversationId, assistant.id, { kind: 'request', body }, undo);
   }
 
   return {
-    send(conversationId: string, text: string, model: ModelTraits): void {
+    send(
+      conversationId: string,
+      text: string,
+      model: ModelTraits,
+      attachments: readonly Attachment[] = [],
+    ): void {
       const conversation = get().conversations[conversationId];
-      if (!conversation || isRunning(conversationId) || !text.trim()) return;
-      const undo = { messages: conversation.messages, title: conversation.title, text };
-      const user: Message = { id: newId(), role: 'user', content: text, createdAt: now() };
+      if (!conversation || isRunning(conversationId) || (!text.trim() && !attachments.length))
+        return;
+      const undo = {
+        messages: conversation.messages,
+        title: conversation.title,
+        text,
+        attachments,
+      };
+      const user: Message = {
+        id: newId(),
+        role: 'user',
+        content: text,
+        createdAt: now(),
+        ...(attachments.length ? { attachments: [...attachments] } : {}),
+      };
       if (!conversation.titleEdited && conversation.messages.length === 0) {
+        const title = deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '));
         set((s) =>
-          patchConversation(s, conversationId, (c) => ({ ...c, title: deriveTitle(text) })),
+          patchConversation(s, conversationId, (c) => ({
+            ...c,
+            title,
+            changed: { ...c.changed, title: now() },
+          })),
         );
       }
-      startAnswer(conversationId, [...conversation.messages, user], model, undo);
+      startAnswer(conversationId, [...conversation.messages, user], model, { undo });
     },
 
     stop(conversationId: string): void {
@@ -161,13 +243,16 @@ export function createRunner(deps: RunnerDeps) {
       if (control) stopRun(control);
     },
 
-    /** Reattaches to an answer that was streaming when the page was closed or reloaded. */
-    reattach(conversationId: string, messageId: string): void {
+    /**
+     * Reattaches to an answer that was streaming when the page was closed or reloaded. Returns the
+     * run (settled when it ended), or undefined when the answer cannot be reattached to.
+     */
+    reattach(conversationId: string, messageId: string): Promise<void> | undefined {
       const message = get().conversations[conversationId]?.messages.at(-1);
       if (!isAssistant(message) || message.id !== messageId || isRunning(conversationId)) return;
       if (!canReattach(message)) return;
       const handle = { requestId: message.requestId!, token: message.resumeToken! };
-      void run(conversationId, messageId, {
+      return run(conversationId, messageId, {
         kind: 'reattach',
         handle,
         lastEventId: message.lastEventId ?? 0,
@@ -178,7 +263,9 @@ export function createRunner(deps: RunnerDeps) {
       const conversation = get().conversations[conversationId];
       const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
       if (!conversation || index < 1) return;
-      startAnswer(conversationId, conversation.messages.slice(0, index), model);
+      startAnswer(conversationId, conversation.messages.slice(0, index), model, {
+        branchFrom: index,
+      });
     },
 
     editAndResend(
@@ -191,8 +278,11 @@ export function createRunner(deps: RunnerDeps) {
       const index = conversation?.messages.findIndex((m) => m.id === messageId) ?? -1;
       const original = conversation?.messages[index];
       if (!conversation || !original || original.role !== 'user' || !text.trim()) return;
-      const edited: Message = { ...original, content: text };
-      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model);
+      // A new message, not a changed one: the original stays as the earlier version.
+      const edited: Message = { ...original, id: newId(), content: text, createdAt: now() };
+      startAnswer(conversationId, [...conversation.messages.slice(0, index), edited], model, {
+        branchFrom: index,
+      });
     },
 
     continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void {
@@ -204,8 +294,9 @@ export function createRunner(deps: RunnerDeps) {
       const body = buildContinueRequest(history, last, conversation.settings, model);
       const t = now();
       set((s) =>
-        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+        patchMessage<AssistantMessage>(s, conversationId, messageId, ({ session: _s, ...m }) => ({
           ...m,
+          rev: (m.rev ?? 0) + 1,
           status: 'streaming',
           priorUsage: m.usage,
           usageFinal: false,

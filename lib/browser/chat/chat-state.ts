@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type Conversation, type ConversationSettings } from './conversation';
+import type { Attachment } from '../attachments/attachment';
 import type { Message } from './message';
 
 /** The chat store's data. Everything here but `running` and `storageNotice` is persisted. */
@@ -9,6 +10,11 @@ export interface ChatState {
   /** Conversation ids, most recently used first. */
   order: string[];
   activeId: string | null;
+  /**
+   * True once the page's address chose the open conversation (`/c/<id>`, or `/` for a new chat):
+   * the stored choice is then ignored. `activeId` may then name a conversation that is not here.
+   */
+  routed: boolean;
   /** Unsent composer text per conversation id; `NEW_CHAT_DRAFT` before a conversation exists. */
   drafts: Record<string, string>;
   lastModel: string | null;
@@ -24,10 +30,10 @@ export interface ChatState {
    */
   announcement: { text: string; seq: number } | null;
   /**
-   * A message a limit refused (`429`): it went back to the composer, and this says why and when
+   * A message a limit refused (`429`): it went back to the composer (its attachments too), and this says why and when
    * to try again, above the composer of that conversation.
    */
-  limitNotice: { conversationId: string; text: string } | null;
+  limitNotice: { conversationId: string; text: string; attachments?: Attachment[] } | null;
 }
 
 /** Draft key of the composer when no conversation is open yet. */
@@ -40,6 +46,7 @@ export function initialChatState(): ChatState {
     conversations: {},
     order: [],
     activeId: null,
+    routed: false,
     drafts: {},
     lastModel: null,
     running: {},

@@ -222,6 +222,7 @@ describe('chat store: persistence', () => {
       set: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
       del: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
       entries: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+      update: () => Promise.reject(new DOMException('blocked', 'InvalidStateError')),
     };
     const t = storeHarness(() => sseResponse(REASONING_STREAM), broken);
     await t.store.getState().hydrate();
@@ -232,5 +233,30 @@ describe('chat store: persistence', () => {
     expect(t.answer().status).toBe('complete');
     t.store.getState().dismissStorageNotice();
     expect(t.store.getState().storageNotice).toBeNull();
+  });
+});
+
+describe('chat store: attachments', () => {
+  it('sends files without text, keeps them on the message and titles the chat by their names', async () => {
+    const t = storeHarness(() => sseResponse(REASONING_STREAM));
+    await t.store.getState().hydrate();
+    const file = {
+      kind: 'text' as const,
+      name: 'notes.md',
+      text: '# Hi',
+      language: 'markdown',
+      tokens: 4,
+    };
+    t.store.getState().send('', CHAT, [file]);
+    expect(t.active().title).toBe('notes.md');
+    expect(t.active().messages[0]).toMatchObject({
+      role: 'user',
+      content: '',
+      attachments: [file],
+    });
+    await until(t.idle);
+    expect(t.fetch.bodies[0]).toMatchObject({
+      messages: [{ role: 'user', content: 'notes.md:\n```markdown\n# Hi\n```' }],
+    });
   });
 });

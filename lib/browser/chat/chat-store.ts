@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Attachment } from '../attachments/attachment';
 import { canReattach, settleInterrupted } from './apply-event';
 import type { ModelTraits } from './build-request';
 import { createRunner } from './chat-runner';
@@ -9,11 +10,12 @@ import {
   patchConversation,
   type ChatState,
 } from './chat-state';
+import { createConversationActions } from './conversation-actions';
 import {
   createConversation,
   DEFAULT_SETTINGS,
   sortByRecent,
-  UNTITLED,
+  type Conversation,
   type ConversationSettings,
 } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
@@ -21,7 +23,10 @@ import type { NetworkWatch } from './network-watch';
 import { createMemoryBackend } from './kv-backend';
 import { isAssistant } from './message';
 import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
+import type { createRemoteSync } from './remote-sync';
+import type { RunLocks } from './run-locks';
 import { createSaveScheduler, type TimerApi } from './save-scheduler';
+import type { TabChannel } from './tab-channel';
 
 /** Everything the store does, besides its data. */
 export interface ChatActions {
@@ -33,23 +38,36 @@ export interface ChatActions {
   /** Opens the empty "new chat" screen; the conversation is created on first send. */
   startNewChat(): void;
   selectConversation(id: string): void;
+  /**
+   * Opens what the page's address names: a conversation id (`/c/<id>`, which may not be on this
+   * device), or null for a new chat (`/`). From then on the stored choice is ignored.
+   */
+  openRoute(id: string | null): void;
   renameConversation(id: string, title: string): void;
+  setPinned(id: string, pinned: boolean): void;
   deleteConversation(id: string): void;
+  /** Adds a conversation read from an export file; returns its id (a new one if it is taken). */
+  importConversation(conversation: Conversation): string;
   /** Model for a conversation, or for the next new one when `id` is null. */
   setModel(id: string | null, model: string): void;
   /** Settings of a conversation, or of the next new one when `id` is null. */
   updateSettings(id: string | null, patch: Partial<ConversationSettings>): void;
   setDraft(key: string, text: string): void;
-  /** Sends `text` in the active conversation (creating one) and streams the answer. */
-  send(text: string, model: ModelTraits): void;
-  /** Stops the answer streaming in a conversation (on the server too); kept as `stopped`. */
+  /** Sends `text` (and attachments) in the active conversation (creating one), streams the answer. */
+  send(text: string, model: ModelTraits, attachments?: readonly Attachment[]): void;
+  /**
+   * Stops the answer streaming in a conversation (in whichever tab runs it, and on the server);
+   * it is kept as `stopped`.
+   */
   stop(conversationId: string): void;
-  /** Replaces an answer (Regenerate, Retry) with a new one; later messages are dropped. */
+  /** A new version of an answer (Regenerate, Retry); the earlier one stays as a version. */
   regenerate(conversationId: string, messageId: string, model: ModelTraits): void;
   /** Extends an answer that ended at `length`, was cut off, or was stopped. */
   continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void;
-  /** Replaces a user message's text, drops what followed and asks again. */
+  /** A new version of a user message, answered anew; the earlier one stays with its turns. */
   editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
+  /** Shows the previous (`-1`) or next (`1`) version of a message. */
+  showVersion(conversationId: string, messageId: string, step: -1 | 1): void;
   dismissStorageNotice(): void;
   /** Writes every pending change now (the page is being hidden). */
   flushSaves(): void;
@@ -71,6 +89,15 @@ export interface ChatStoreDeps {
   chatUrl?: string;
   /** Online/offline, so a dropped answer reattaches when the network is back. */
   network?: NetworkWatch;
+  /** The other tabs showing the same conversations (the chat page); none in the widget. */
+  channel?: TabChannel | null;
+  /** Which tab streams which answer (run-locks.ts); without, a `streaming` answer on load is cut off. */
+  locks?: RunLocks | null;
+  /**
+   * Merges other tabs' changes in (remote-sync.ts). Passed in rather than imported so a page
+   * without other tabs (the widget) does not ship it.
+   */
+  createRemoteSync?: typeof createRemoteSync;
 }
 
 const META_KEY = '\u0000meta';
@@ -87,11 +114,22 @@ function metaOf(s: ChatState): StoredMeta {
  */
 export function createChatStore(deps: ChatStoreDeps): ChatStore {
   const now = deps.now ?? Date.now;
-  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const makeId = deps.newId ?? (() => crypto.randomUUID());
+  /** What this tab wrote: another tab's concurrent turn never takes it off this tab's screen. */
+  const wroteHere = new Set<string>();
+  const newId = () => {
+    const id = makeId();
+    wroteHere.add(id);
+    return id;
+  };
+  const channel = deps.channel ?? null;
+  const locks = deps.locks ?? null;
   return createStore<ChatState & ChatActions>()((set, get) => {
     const persistence = (
       deps.createPersistence ?? ((cb) => createPersistence(createMemoryBackend(), cb))
     )((message) => set({ storageNotice: message }));
+    /** The last write of each conversation: a run's lock is released only after its final one. */
+    const writes = new Map<string, Promise<void>>();
     const saver = createSaveScheduler(
       (key) => {
         const s = get();
@@ -100,7 +138,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           return;
         }
         const conversation = s.conversations[key];
-        if (conversation) void persistence.saveConversation(conversation);
+        if (!conversation) return;
+        const write = persistence
+          .saveConversation(conversation)
+          .then(() => channel?.post({ type: 'saved', id: key }));
+        writes.set(key, write);
       },
       deps.timers,
       deps.saveIntervalMs ?? 500,
@@ -116,7 +158,40 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       scheduleFrame: deps.scheduleFrame,
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
       ...(deps.network ? { network: deps.network } : {}),
+      ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
     });
+    const actions = createConversationActions({ get, set, saver, now, newId });
+
+    /** Drops a conversation from this tab (runs stopped, pending saves forgotten). */
+    const forget = (id: string) => {
+      runner.stop(id);
+      saver.drop(id);
+      set((s) => {
+        if (!s.conversations[id]) return s;
+        const { [id]: _removed, ...conversations } = s.conversations;
+        const { [id]: _draft, ...drafts } = s.drafts;
+        return {
+          conversations,
+          drafts,
+          order: s.order.filter((x) => x !== id),
+          // An address that named it keeps naming it (the page then says it is not here).
+          activeId: s.activeId === id && !s.routed ? null : s.activeId,
+        };
+      });
+    };
+    const remote = deps.createRemoteSync?.({
+      get,
+      set,
+      persistence,
+      saver,
+      locks,
+      now,
+      stopHere: (id) => runner.stop(id),
+      forget,
+      wroteHere: (id) => wroteHere.has(id),
+      reattach: (conversationId, answerId) => runner.reattach(conversationId, answerId),
+    });
+    if (remote) channel?.listen((message) => remote.receive(message));
 
     return {
       ...initialChatState(),
@@ -129,11 +204,14 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         const reattach: [string, string][] = [];
         for (const c of snapshot.conversations) {
           const last = c.messages.at(-1);
-          const resumable = isAssistant(last) && canReattach(last) ? last : undefined;
+          // With run locks, an answer streaming in another tab is left to that tab; once none
+          // holds it, this tab reattaches to it (remote-sync.ts). Without, it is reattached now.
+          const shared = Boolean(locks && remote);
+          const resumable = !shared && isAssistant(last) && canReattach(last) ? last : undefined;
           if (resumable) reattach.push([c.id, resumable.id]);
-          const messages = c.messages.map((m) =>
-            isAssistant(m) && m !== resumable ? settleInterrupted(m) : m,
-          );
+          const messages = shared
+            ? c.messages
+            : c.messages.map((m) => (isAssistant(m) && m !== resumable ? settleInterrupted(m) : m));
           if (messages.some((m, i) => m !== c.messages[i])) settled.push(c.id);
           conversations[c.id] = { ...c, messages };
         }
@@ -142,7 +220,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           hydrated: true,
           conversations: { ...conversations, ...s.conversations },
           order: sortByRecent(Object.values({ ...conversations, ...s.conversations })),
-          activeId: activeId && conversations[activeId] ? activeId : null,
+          activeId: s.routed ? s.activeId : activeId && conversations[activeId] ? activeId : null,
           drafts: { ...drafts, ...s.drafts },
           lastModel: s.lastModel ?? lastModel,
         }));
@@ -152,6 +230,8 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           if (get().conversations[conversationId] === conversations[conversationId])
             runner.reattach(conversationId, messageId);
         }
+        for (const id of Object.keys(conversations)) remote?.watchStreaming(id);
+        remote?.afterHydration();
         // Meta may have come from the page-hide stash: put it in the database (which clears it).
         touchMeta();
       },
@@ -167,38 +247,34 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      renameConversation(id, title) {
-        const clean = title.replace(/\s+/g, ' ').trim();
-        set((s) =>
-          patchConversation(s, id, (c) => ({
-            ...c,
-            title: clean || UNTITLED,
-            titleEdited: Boolean(clean),
-          })),
-        );
-        saver.flush(id);
+      openRoute(id) {
+        if (get().routed && get().activeId === id) return;
+        set({ activeId: id, routed: true });
+        touchMeta();
       },
 
+      renameConversation: actions.rename,
+      setPinned: actions.setPinned,
+      importConversation: actions.importConversation,
+      showVersion: actions.showVersion,
+
       deleteConversation(id) {
-        runner.stop(id);
-        saver.drop(id);
-        set((s) => {
-          const { [id]: _removed, ...conversations } = s.conversations;
-          const { [id]: _draft, ...drafts } = s.drafts;
-          return {
-            conversations,
-            drafts,
-            order: s.order.filter((x) => x !== id),
-            activeId: s.activeId === id ? null : s.activeId,
-          };
-        });
-        void persistence.deleteConversation(id);
+        forget(id);
+        set((s) => (s.activeId === id ? { activeId: null } : s));
+        void persistence.deleteConversation(id).then(() => channel?.post({ type: 'deleted', id }));
         touchMeta();
       },
 
       setModel(id, model) {
         if (id) {
-          set((s) => ({ ...patchConversation(s, id, (c) => ({ ...c, model })), lastModel: model }));
+          set((s) => ({
+            ...patchConversation(s, id, (c) => ({
+              ...c,
+              model,
+              changed: { ...c.changed, model: now() },
+            })),
+            lastModel: model,
+          }));
           saver.flush(id);
         } else {
           set({ lastModel: model });
@@ -212,7 +288,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           return;
         }
         set((s) =>
-          patchConversation(s, id, (c) => ({ ...c, settings: { ...c.settings, ...patch } })),
+          patchConversation(s, id, (c) => ({
+            ...c,
+            settings: { ...c.settings, ...patch },
+            changed: { ...c.changed, settings: now() },
+          })),
         );
         saver.touch(id);
       },
@@ -222,7 +302,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      send(text, model) {
+      send(text, model, attachments = []) {
         if (get().limitNotice) set({ limitNotice: null });
         const s = get();
         let id = s.activeId;
@@ -241,7 +321,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
         }
-        runner.send(id, text, model);
+        runner.send(id, text, model, attachments);
         // A question is saved the moment it is sent, and a new conversation becomes the active one
         // on disk at once: a reload a few ms later must find both (only token updates are throttled).
         saver.flush(id);
@@ -249,7 +329,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         else touchMeta();
       },
 
-      stop: (conversationId) => runner.stop(conversationId),
+      stop(conversationId) {
+        if (get().running[conversationId]) runner.stop(conversationId);
+        else channel?.post({ type: 'stop', id: conversationId });
+      },
       regenerate: (conversationId, messageId, model) =>
         runner.regenerate(conversationId, messageId, model),
       continueAnswer: (conversationId, messageId, model) =>

@@ -27,8 +27,43 @@ export interface Conversation {
   updatedAt: number;
   model: string | null;
   settings: ConversationSettings;
+  /** The shown path: the messages on screen, sent as history, in order (versions.ts). */
   messages: Message[];
+  /**
+   * Versions: for each message with more than one child, its children's ids, oldest first. The key
+   * is the parent's id, `ROOT` for the first message. Absent while nothing was regenerated or edited.
+   */
+  versions?: Record<string, string[]>;
+  /** Messages off the shown path (earlier versions and the turns written under them), by id. */
+  hidden?: Record<string, HiddenMessage>;
+  /**
+   * Ids of messages taken back (a question a limit refused): a merge with a copy that still has
+   * them leaves them out.
+   */
+  removed?: string[];
+  /** Pinned conversations are listed first in the sidebar. */
+  pinned?: boolean;
+  /**
+   * When fields another tab may also change were last changed (epoch ms): when two tabs saved
+   * different values, the later change wins (conversation-merge.ts).
+   */
+  changed?: Partial<Record<TrackedField, number>>;
 }
+
+/** Conversation fields whose last change is timed for merging. */
+export type TrackedField = 'title' | 'pinned' | 'model' | 'settings';
+
+/** A message that is not on the shown path. */
+export interface HiddenMessage {
+  /** The id of the message it follows; `ROOT` for a first message. */
+  parent: string;
+  /** When it left the shown path: of several hidden children, the last one shown comes back. */
+  hiddenAt: number;
+  message: Message;
+}
+
+/** The parent key of first messages (message ids are never empty). */
+export const ROOT = '';
 
 /** The default title until the first message gives it one. */
 export const UNTITLED = 'New chat';

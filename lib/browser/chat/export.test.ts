@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
 import { conversationToJson, conversationToMarkdown, exportFileName } from './export';
 import { createAssistantMessage } from './message';
+import { branchAt } from './versions';
 
 function sample(): Conversation {
   const c = createConversation('c1', 'vllm:reasoning', 1);
@@ -55,8 +56,49 @@ describe('export', () => {
     expect(parsed.conversation).toEqual(sample());
   });
 
+  it('Markdown says which version of a message it shows; JSON keeps every version', () => {
+    const c = sample();
+    const redo = {
+      ...createAssistantMessage('a3', 'vllm:reasoning', 5),
+      status: 'complete' as const,
+      content: 'Second try',
+    };
+    const branched = branchAt(c, 3, [redo], 6);
+    const md = conversationToMarkdown(branched);
+    expect(md).toContain('## Assistant (vllm:reasoning) — version 2 of 2\n\nSecond try');
+    expect(md).not.toContain('CUDA error');
+    const json = JSON.parse(conversationToJson(branched)) as { conversation: Conversation };
+    expect(json.conversation.hidden?.a2?.message.content).toBe('Let me start');
+  });
+
   it('file names are safe', () => {
     expect(exportFileName(sample(), 'md')).toBe('life-the-universe-everything.md');
     expect(exportFileName({ ...sample(), title: '???' }, 'json')).toBe('conversation.json');
+  });
+});
+
+describe('conversationToMarkdown with attachments', () => {
+  it('inlines text files and names images', () => {
+    const c = createConversation('c1', 'vllm:vision', 0);
+    c.messages.push({
+      id: 'u1',
+      role: 'user',
+      content: 'Look',
+      createdAt: 0,
+      attachments: [
+        { kind: 'text', name: 'a.txt', text: 'hello', language: '', tokens: 2 },
+        {
+          kind: 'image',
+          name: 'cat.png',
+          dataUrl: 'data:image/png;base64,AA',
+          width: 1,
+          height: 1,
+        },
+      ],
+    });
+    const md = conversationToMarkdown(c);
+    expect(md).toContain('Look\n\na.txt:\n```\nhello\n```');
+    expect(md).toContain('_(Images: cat.png.)_');
+    expect(md).not.toContain('base64');
   });
 });

@@ -1,5 +1,7 @@
+import { textWithFiles } from '../attachments/message-content';
 import type { Conversation } from './conversation';
 import type { AssistantMessage, AssistantStatus } from './message';
+import { versionsAt } from './versions';
 
 const STATUS_NOTE: Record<Exclude<AssistantStatus, 'complete'>, string> = {
   streaming: 'still streaming when exported',
@@ -33,12 +35,18 @@ export function conversationToMarkdown(c: Conversation): string {
     const fence = fenceFor(c.settings.systemPrompt);
     out.push('## System', '', `${fence}text`, c.settings.systemPrompt, fence, '');
   }
-  for (const m of c.messages) {
+  c.messages.forEach((m, i) => {
+    // The shown versions are exported; the JSON export keeps all of them.
+    const at = versionsAt(c, i);
+    const version = at ? ` — version ${at.position + 1} of ${at.ids.length}` : '';
     if (m.role === 'user') {
-      out.push('## User', '', m.content, '');
-      continue;
+      // Text files as the model read them; images by name (their data stays in the JSON export).
+      const images = (m.attachments ?? []).flatMap((a) => (a.kind === 'image' ? [a.name] : []));
+      out.push(`## User${version}`, '', textWithFiles(m.content, m.attachments ?? []), '');
+      if (images.length) out.push(`_(Images: ${images.join(', ')}.)_`, '');
+      return;
     }
-    out.push(`## Assistant (${m.model})`, '');
+    out.push(`## Assistant (${m.model})${version}`, '');
     if (m.reasoning) {
       const fence = fenceFor(m.reasoning);
       out.push(
@@ -55,11 +63,15 @@ export function conversationToMarkdown(c: Conversation): string {
     if (m.content) out.push(m.content, '');
     const note = assistantNote(m);
     if (note) out.push(note, '');
-  }
+  });
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-/** The conversation as JSON, with a format marker so it can be imported later. */
+/**
+ * The conversation as JSON, with a format marker so it can be imported later: every version, not
+ * only the shown one. (Versions were added without changing the format version: they are optional
+ * fields, and a file without them reads as a conversation with one version of each message.)
+ */
 export function conversationToJson(c: Conversation): string {
   return `${JSON.stringify({ format: 'runnel.conversation', version: 1, conversation: c }, null, 2)}\n`;
 }

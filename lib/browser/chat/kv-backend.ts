@@ -1,9 +1,14 @@
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, set, update, type UseStore } from 'idb-keyval';
 
 /** The little key-value API persistence needs; IndexedDB in the browser, a Map elsewhere. */
 export interface KvBackend {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
+  /**
+   * Reads and writes `key` as one step: no other tab's write can fall in between (one IndexedDB
+   * readwrite transaction), so what `fn` merges with is what it replaces.
+   */
+  update(key: string, fn: (old: unknown) => unknown): Promise<void>;
   del(key: string): Promise<void>;
   entries(): Promise<[string, unknown][]>;
 }
@@ -18,6 +23,7 @@ export function createIdbBackend(dbName = 'runnel', storeName = 'kv'): KvBackend
   return {
     get: (key) => get(key, store()),
     set: (key, value) => set(key, value, store()),
+    update: (key, fn) => update(key, fn, store()),
     del: (key) => del(key, store()),
     entries: async () =>
       (await entries<IDBValidKey, unknown>(store())).map(([k, v]) => [String(k), v]),
@@ -32,6 +38,9 @@ export function createMemoryBackend(): KvBackend {
     set: async (key, value) => {
       // Clone like IndexedDB does, so later mutations of the caller's object are not stored.
       map.set(key, structuredClone(value));
+    },
+    update: async (key, fn) => {
+      map.set(key, structuredClone(fn(map.get(key))));
     },
     del: async (key) => {
       map.delete(key);

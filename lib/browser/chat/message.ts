@@ -1,4 +1,5 @@
 import type { StreamError, Usage } from '../../protocol/events';
+import type { Attachment } from '../attachments/attachment';
 
 /**
  * How an assistant answer ended (docs/protocol.md, "How a message ends"). Shown in the
@@ -25,16 +26,26 @@ export interface RunTiming {
   endedAt?: number;
   /** When the latest usage count arrived: the running speed is measured up to it. */
   usageAt?: number;
+  /** When the latest text arrived: without running counts, speed is estimated up to it. */
+  textAt?: number;
   /** The server's own measurement, from the `done` event. */
   serverTtftMs?: number | null;
   serverDurationMs?: number;
 }
 
+/**
+ * Why an answer failed: a stream error, or the server's refusal before streaming — which for a
+ * rate limit also says when to try again.
+ */
+export type MessageError = StreamError & { retry_after_s?: number; limit?: string };
+
 export interface UserMessage {
   id: string;
   role: 'user';
+  /** What the person typed (attached text files are kept apart, in `attachments`). */
   content: string;
   createdAt: number;
+  attachments?: Attachment[];
 }
 
 export interface AssistantMessage {
@@ -57,7 +68,7 @@ export interface AssistantMessage {
   /** Usage of earlier runs of this message (Continue); added to the current run's usage. */
   priorUsage?: Usage;
   finishReason?: string;
-  error?: StreamError;
+  error?: MessageError;
   toolCalls?: ToolCallRecord[];
   /** Why an `incomplete` message was cut off, when known (e.g. the page was reloaded). */
   interruption?: 'reload' | 'server_shutdown';
@@ -68,6 +79,26 @@ export interface AssistantMessage {
    */
   resumeToken?: string;
   lastEventId?: number;
+  /**
+   * Counts the changes made to this message: when two tabs saved different copies of it, the one
+   * with more changes is the newer (conversation-merge.ts). Absent on messages never changed.
+   */
+  rev?: number;
+  /** The provider-side session that holds the conversation up to and including this answer. */
+  session?: ProviderSession;
+}
+
+/**
+ * A conversation kept on the provider (providers with stateful sessions): later requests send only
+ * what the session does not hold yet.
+ */
+export interface ProviderSession {
+  /** The id the server reported in `done`. */
+  id: string;
+  /** How many request messages (system prompt included) the session holds, this answer included. */
+  messages: number;
+  /** The system prompt the session was started with: a changed one needs a new session. */
+  system: string;
 }
 
 export type Message = UserMessage | AssistantMessage;
@@ -82,6 +113,14 @@ export function endsPlainly(message: AssistantMessage): boolean {
     message.status === 'complete' &&
     (!message.finishReason || PLAIN_FINISHES.includes(message.finishReason))
   );
+}
+
+/**
+ * Failed and cut-off answers offer Retry with how they ended, so the action row leaves out
+ * Regenerate for them (one retry control per failed answer).
+ */
+export function hasOwnRetry(message: AssistantMessage): boolean {
+  return message.status === 'error' || message.status === 'incomplete';
 }
 
 /** True for assistant messages. */

@@ -38,7 +38,7 @@ describe('persistence over IndexedDB (idb-keyval)', () => {
 describe('persistence fallback', () => {
   const failing = (name: string): KvBackend => {
     const fail = () => Promise.reject(new DOMException('nope', name));
-    return { get: fail, set: fail, del: fail, entries: fail };
+    return { get: fail, set: fail, del: fail, entries: fail, update: fail };
   };
 
   it('falls back to memory on the first failure, tells once, and keeps working', async () => {

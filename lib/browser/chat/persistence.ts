@@ -2,6 +2,23 @@ import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash } from './meta-stash';
 
+type Reader = typeof import('./stored-conversation').readConversation;
+/** Two copies of one conversation as one (conversation-merge.ts). */
+export type MergeConversations = (mine: Conversation, stored: Conversation) => Conversation;
+
+let reader: Reader | null = null;
+/**
+ * The reader of stored records, loaded when there is a record to read: a first visit, with nothing
+ * stored, never needs it (docs/performance.md).
+ */
+async function loadReader(): Promise<Reader> {
+  reader ??= (await import('./stored-conversation')).readConversation;
+  return reader;
+}
+
+/** The mark of the write that stored a record (see `saveConversation`). */
+const SAVED_BY = 'savedBy';
+
 /** Everything besides conversations that survives a reload. */
 export interface StoredMeta {
   activeId: string | null;
@@ -19,6 +36,12 @@ export interface ChatSnapshot {
 /** Where the chat store keeps its state between visits. */
 export interface ChatPersistence {
   load(): Promise<ChatSnapshot>;
+  /** One conversation as stored now (another tab may have changed it), or null. */
+  loadConversation?(id: string): Promise<Conversation | null>;
+  /**
+   * Saves a conversation — with a `merge`, merged with the stored copy (another tab may have
+   * written it since), so no message either tab added is lost.
+   */
   saveConversation(conversation: Conversation): Promise<void>;
   deleteConversation(id: string): Promise<void>;
   saveMeta(meta: StoredMeta): Promise<void>;
@@ -31,9 +54,16 @@ const EMPTY_META: StoredMeta = { activeId: null, drafts: {}, lastModel: null };
 const CONVERSATION_PREFIX = 'conversation:';
 const META_KEY = 'meta';
 
-function looksLikeConversation(value: unknown): value is Conversation {
-  const v = value as Partial<Conversation> | null;
-  return typeof v?.id === 'string' && Array.isArray(v.messages) && typeof v.settings === 'object';
+/** A stored record as a conversation (any release's format), or null when it is not one. */
+function toConversation(read: Reader, value: unknown): Conversation | null {
+  const result = read(value);
+  return result.ok ? result.conversation : null;
+}
+
+function savedBy(value: unknown): unknown {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[SAVED_BY]
+    : undefined;
 }
 
 function toMeta(value: unknown): StoredMeta {
@@ -64,9 +94,51 @@ export function createPersistence(
   primary: KvBackend,
   onFallback: (message: string) => void,
   stash?: MetaStash,
+  /**
+   * Loads what combines this tab's copy with the stored one (conversation-merge.ts), for pages that
+   * other tabs write too; without, a save replaces what is stored.
+   */
+  loadMerge?: () => Promise<MergeConversations>,
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
+  let merge: MergeConversations | null = null;
+  // Each write marks its record; a record still carrying this tab's last mark has not been written
+  // by another tab since, so it needs no merge (and no merge code: one tab alone never loads it).
+  const tab = Math.random().toString(36).slice(2);
+  let writes = 0;
+  const lastMark = new Map<string, string>();
+  // This tab's saves of one conversation run one after the other, so each sees the mark of the
+  // one before (overlapping saves would take each other for another tab's).
+  const inFlight = new Map<string, Promise<void>>();
+  const oneAtATime = (id: string, op: () => Promise<void>): Promise<void> => {
+    const next = (inFlight.get(id) ?? Promise.resolve()).then(op);
+    const settled = next.catch(() => undefined);
+    inFlight.set(id, settled);
+    void settled.then(() => {
+      if (inFlight.get(id) === settled) inFlight.delete(id);
+    });
+    return next;
+  };
+
+  /** One read-merge-write; false when the stored copy needs the merge code, not loaded yet. */
+  async function mergedSave(kv: KvBackend, c: Conversation): Promise<boolean> {
+    const mark = `${tab}:${++writes}`;
+    const mine = lastMark.get(c.id);
+    let wrote = true;
+    await kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
+      if (stored === undefined || (mine !== undefined && savedBy(stored) === mine))
+        return { ...c, [SAVED_BY]: mark };
+      if (!merge || !reader) {
+        wrote = false;
+        return stored;
+      }
+      const theirs = toConversation(reader, stored);
+      return { ...(theirs ? merge(c, theirs) : c), [SAVED_BY]: mark };
+    });
+    if (wrote) lastMark.set(c.id, mark);
+    return wrote;
+  }
 
   const guard = async <T>(
     op: (kv: KvBackend) => Promise<T>,
@@ -93,11 +165,12 @@ export function createPersistence(
       guard(
         async (kv) => {
           const all = await kv.entries();
-          const conversations = all
-            .filter(
-              ([key, value]) => key.startsWith(CONVERSATION_PREFIX) && looksLikeConversation(value),
-            )
-            .map(([, value]) => value as Conversation);
+          const records = all.filter(([key]) => key.startsWith(CONVERSATION_PREFIX));
+          const read = records.length ? await loadReader() : null;
+          const conversations = records.flatMap(([, value]) => {
+            const c = read ? toConversation(read, value) : null;
+            return c ? [c] : [];
+          });
           const stashed = stash?.read();
           const stored = all.find(([key]) => key === META_KEY)?.[1];
           const meta = toMeta(stashed && typeof stashed === 'object' ? stashed : stored);
@@ -105,10 +178,26 @@ export function createPersistence(
         },
         () => ({ conversations: [], meta: { ...EMPTY_META } }),
       ),
-    saveConversation: (c) =>
+    loadConversation: (id) =>
       guard(
-        (kv) => kv.set(CONVERSATION_PREFIX + c.id, c),
-        () => undefined,
+        async (kv) => {
+          const value = await kv.get(CONVERSATION_PREFIX + id);
+          return value === undefined ? null : toConversation(await loadReader(), value);
+        },
+        () => null,
+      ),
+    saveConversation: (c) =>
+      oneAtATime(c.id, () =>
+        guard(
+          async (kv) => {
+            if (!loadMerge) return kv.set(CONVERSATION_PREFIX + c.id, c);
+            if (await mergedSave(kv, c)) return;
+            // Another tab wrote it: load the merge (once), then read, merge and write again.
+            [merge] = await Promise.all([merge ?? loadMerge(), loadReader()]);
+            await mergedSave(kv, c);
+          },
+          () => undefined,
+        ),
       ),
     deleteConversation: (id) =>
       guard(

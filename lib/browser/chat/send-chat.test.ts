@@ -80,3 +80,40 @@ describe('sendChat', () => {
     expect(end).toEqual({ kind: 'ended' });
   });
 });
+
+describe('sendChat rate limits', () => {
+  it("keeps a 429's retry_after_s and limit from the body", async () => {
+    const f = fakeFetch(() =>
+      Response.json(
+        {
+          error: {
+            code: 'rate_limited',
+            message: 'Rate limit reached',
+            retry_after_s: 12,
+            limit: 'rpm',
+          },
+        },
+        { status: 429, headers: { 'Retry-After': '12' } },
+      ),
+    );
+    const { end } = await collect(f);
+    expect(end).toEqual({
+      kind: 'failed',
+      error: {
+        status: 429,
+        code: 'rate_limited',
+        message: 'Rate limit reached',
+        retry_after_s: 12,
+        limit: 'rpm',
+      },
+    });
+  });
+
+  it('falls back to the Retry-After header', async () => {
+    const f = fakeFetch(
+      () => new Response('slow down', { status: 429, headers: { 'Retry-After': '30' } }),
+    );
+    const { end } = await collect(f);
+    expect(end).toMatchObject({ kind: 'failed', error: { code: 'http_429', retry_after_s: 30 } });
+  });
+});

@@ -78,11 +78,34 @@ function networkError(error: unknown): { message: string; code: string } {
   return { code: 'network_error', message: `Could not reach the Runnel server${detail}.` };
 }
 
-/** Reads the `{error:{code,message}}` body of a request the server refused before streaming. */
-async function httpError(
-  response: Response,
-): Promise<{ message: string; code: string; status: number }> {
+/** What a refusal before streaming says: code, message, and when a rate limit lifts. */
+export interface RequestError {
+  message: string;
+  code: string;
+  status: number;
+  retry_after_s?: number;
+  limit?: string;
+}
+
+/** Seconds from `Retry-After` (seconds or an HTTP date), when present and sensible. */
+function retryAfterHeader(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/**
+ * Reads the `{error:{code,message}}` body of a request the server refused before streaming, with
+ * a rate limit's `retry_after_s` and `limit` (or the `Retry-After` header) so the page can say when
+ * to try again.
+ */
+async function httpError(response: Response): Promise<RequestError> {
   const status = response.status;
+  const headerWait = retryAfterHeader(response);
+  const wait = headerWait !== undefined ? { retry_after_s: headerWait } : {};
   let text = '';
   try {
     text = await response.text();
@@ -91,24 +114,17 @@ async function httpError(
   }
   try {
     const parsed = JSON.parse(text) as {
-      error?: { message?: unknown; code?: unknown; limit?: unknown; retry_after_s?: unknown };
+      error?: { message?: unknown; code?: unknown; retry_after_s?: unknown; limit?: unknown };
     };
-    const message = parsed.error?.message;
-    const code = parsed.error?.code;
-    if (code === 'rate_limited') {
-      const { limit, retry_after_s: retry } = parsed.error!;
-      // Loaded only when a limit is hit: the page's JavaScript has a budget (docs/performance.md).
-      const { rateLimitSentence } = await import('./rate-limit-sentence');
-      const sentence = rateLimitSentence(
-        typeof limit === 'string' ? limit : undefined,
-        typeof retry === 'number'
-          ? retry
-          : Number(response.headers.get('Retry-After')) || undefined,
-      );
-      return { status, code, message: sentence };
-    }
+    const { message, code, retry_after_s: after, limit } = parsed.error ?? {};
     if (typeof message === 'string' && message) {
-      return { status, message, code: typeof code === 'string' ? code : `http_${status}` };
+      return {
+        status,
+        message,
+        code: typeof code === 'string' ? code : `http_${status}`,
+        ...(typeof after === 'number' && after >= 0 ? { retry_after_s: after } : wait),
+        ...(typeof limit === 'string' && limit ? { limit } : {}),
+      };
     }
   } catch {
     // Not JSON (a proxy's HTML page): use the status line.
@@ -118,5 +134,6 @@ async function httpError(
     status,
     code: `http_${status}`,
     message: `The server answered HTTP ${status}${statusText}.`,
+    ...wait,
   };
 }

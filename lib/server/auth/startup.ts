@@ -1,6 +1,7 @@
 import 'server-only';
 import { ConfigError } from '../config/schema';
 import { getServerConfig } from '../config/server-config';
+import { getUiConfig } from '../config/ui-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { oidcClient } from './oidc-client';
 import { installPeerStamp } from './peer-stamp';
@@ -17,6 +18,7 @@ export function startAccess(httpPort: number | undefined): void {
   installPeerStamp();
   try {
     getServerConfig();
+    getUiConfig();
     const config = getAuthConfig();
     for (const line of accessWarnings(config, {
       ...getDeployment(),

@@ -152,4 +152,18 @@ describe('buildConfig', () => {
     ]);
     expect(() => buildConfig({ PROVIDERS_FILE: 'p.json' }, () => both)).toThrow(/baseURLs/);
   });
+
+  it('marks providers with stateful sessions, only where the preset has them', () => {
+    const file = (preset: string, extra: object) =>
+      JSON.stringify([{ id: 'p', label: 'P', baseURL: 'https://p.test/v1', preset, ...extra }]);
+    const on = buildConfig({ PROVIDERS_FILE: 'p.json' }, () =>
+      file('ark', { statefulSessions: true, maxSessionTokens: 9000 }),
+    );
+    expect(on.providers[0]!.statefulSessions).toEqual({ maxTokens: 9000 });
+    const off = buildConfig({ PROVIDERS_FILE: 'p.json' }, () => file('ark', {}));
+    expect(off.providers[0]).not.toHaveProperty('statefulSessions');
+    expect(() =>
+      buildConfig({ PROVIDERS_FILE: 'p.json' }, () => file('vllm', { statefulSessions: true })),
+    ).toThrow(/provider "p": statefulSessions needs a preset with sessions \(ark\)/);
+  });
 });

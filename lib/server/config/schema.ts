@@ -10,6 +10,8 @@ import { resumeEnvSchema, toResumeConfig, type ResumeConfig } from './resume-sch
 
 export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
+/** Presets whose provider can keep a conversation between requests (providers.ts `sessions`). */
+export const PRESETS_WITH_SESSIONS: readonly PresetId[] = ['ark'];
 
 export type { ModelKind };
 
@@ -35,6 +37,11 @@ export interface ProviderConfig {
   models: ConfiguredModel[];
   /** `MODELS` in single-provider mode is an allowlist; a providers file's `models` only add. */
   modelsAreAllowlist: boolean;
+  /**
+   * Keep conversations on the provider between requests (its preset must know how: ARK's
+   * `ark_stateful`); `maxTokens` is the most a session may hold (default: the model's context).
+   */
+  statefulSessions?: { maxTokens?: number };
   /** Streams at once to this backend (`maxConcurrentStreams`, else `MAX_CONCURRENT_STREAMS`). */
   maxConcurrentStreams?: number;
 }
@@ -109,6 +116,8 @@ const providersFileSchema = z
         apiKeyEnv: z.string().optional(),
         preset: z.enum(PRESET_IDS).default('vllm'),
         models: z.array(modelEntrySchema).optional(),
+        statefulSessions: z.boolean().optional(),
+        maxSessionTokens: z.number().int().min(1).optional(),
         maxConcurrentStreams: z.number().int().positive().optional(),
       })
       .strict()
@@ -195,6 +204,7 @@ export function buildConfig(
         preset: p.preset,
         models: (p.models ?? []).map(parseModelEntry),
         modelsAreAllowlist: false,
+        ...statefulSessionsOf(p),
         ...maxStreams(p.maxConcurrentStreams),
       };
     });
@@ -253,6 +263,17 @@ function singleProviderURLs(
     );
   }
   return [...new Set(parsed.data)];
+}
+
+/** A provider's `statefulSessions`, refused for presets that have no sessions. */
+function statefulSessionsOf(p: z.infer<typeof providersFileSchema>[number]) {
+  if (!p.statefulSessions) return {};
+  if (!PRESETS_WITH_SESSIONS.includes(p.preset))
+    throw new ConfigError(
+      `PROVIDERS_FILE: provider "${p.id}": statefulSessions needs a preset with sessions (${PRESETS_WITH_SESSIONS.join(', ')}), not "${p.preset}"`,
+    );
+  const maxTokens = p.maxSessionTokens;
+  return { statefulSessions: maxTokens ? { maxTokens } : {} };
 }
 
 /** Every secret in the configuration, for redaction. */

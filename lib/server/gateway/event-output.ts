@@ -2,22 +2,17 @@ import 'server-only';
 
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import { encodeEvent, KEEPALIVE_FRAME } from '../../protocol/sse';
-import { createEventStamp, type EventStampDeps } from './event-stamp';
+import { createEventStamp, type EventStampDeps, type EventStampOptions } from './event-stamp';
 
 export type { StreamSummary } from './event-stamp';
 
 /** What the browser-facing side needs to know about the answer it carries. */
-export interface EventOutputOptions {
-  requestId: string;
+export interface EventOutputOptions extends EventStampOptions {
   /** The model id as the browser knows it. */
   model: string;
   keepaliveIntervalMs: number;
-  /** Values that must never appear in anything sent or logged. */
-  secrets: readonly string[];
   /** The browser's request signal: its abort means the browser went away. */
   signal: AbortSignal;
-  /** When the request reached the server, on `now()`'s clock. */
-  receivedAt: number;
 }
 
 export type EventOutputDeps = EventStampDeps;

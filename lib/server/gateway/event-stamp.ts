@@ -10,6 +10,8 @@ export interface EventStampOptions {
   receivedAt: number;
   /** Values that must never appear in anything sent or logged. */
   secrets: readonly string[];
+  /** The provider session that holds the conversation once the answer is done, if any. */
+  session?: () => string | undefined;
 }
 
 export interface EventStampDeps {
@@ -81,7 +83,12 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
     } else if (event.type === 'done') {
       const durationMs = Math.round(deps.now() - options.receivedAt);
       summarize('done');
-      return { type: 'done', timing: { ttft_ms: ttft(), duration_ms: durationMs } };
+      const session = options.session?.();
+      return {
+        type: 'done',
+        timing: { ttft_ms: ttft(), duration_ms: durationMs },
+        ...(session ? { session: { id: session } } : {}),
+      };
     } else if (event.type === 'stopped') {
       summarize('stopped');
     }

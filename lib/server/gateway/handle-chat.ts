@@ -1,7 +1,6 @@
 import 'server-only';
 import { parseChatRequest } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
-import { buildUpstreamRequest } from '../providers/build-request';
 import { displayURL } from '../security/display-url';
 import { mayShowBackendAddress } from '../auth/api-gate';
 import type { Identity } from '../auth/identity';
@@ -14,6 +13,7 @@ import { observeChat, observeRefusal, refuseChat } from './chat-observer';
 import { readJsonBody } from './read-body';
 import { resumeBinding } from '../resume/binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
+import { prepareUpstream } from './session-fallback';
 import type { Runtime } from './runtime';
 import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
 
@@ -55,13 +55,18 @@ export async function handleChat(
     });
   }
   const { model, provider } = resolved;
-  const upstream = buildUpstreamRequest(chat, {
-    provider,
-    upstreamModel: model.upstreamId,
-    kind: model.kind,
-    maxOutputTokens: config.maxOutputTokens,
-    ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
-  });
+  const { upstream, fetch, session } = prepareUpstream(
+    chat,
+    {
+      provider,
+      upstreamModel: model.upstreamId,
+      kind: model.kind,
+      maxOutputTokens: config.maxOutputTokens,
+      ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
+      ...(model.context_length ? { contextLength: model.context_length } : {}),
+    },
+    globalThis.fetch,
+  );
   const who = identity ?? (await resolveIdentity(request));
   if (!who)
     return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
@@ -92,11 +97,12 @@ export async function handleChat(
     secrets,
     signal: request.signal,
     receivedAt,
+    session,
     // One address needs no pool: such a provider behaves exactly as before replicas existed.
     ...(replicated ? { replicas: replicaPool(provider) } : {}),
   };
   const deps: StreamChatDeps = {
-    fetch: globalThis.fetch,
+    fetch,
     now: () => performance.now(),
     onEnd: observer.onEnd,
     onUpstream: observer.onUpstream,

@@ -14,13 +14,15 @@ export interface UpstreamRequest {
   body: string;
 }
 
-interface BuildOptions {
+export interface BuildOptions {
   provider: ProviderConfig;
   /** The backend's own model id (without Runnel's provider prefix). */
   upstreamModel: string;
   kind: ModelKind;
   maxOutputTokens: number;
   systemPrompt?: string;
+  /** Fields the caller adds (a provider session's), subject to what the preset accepts. */
+  extraFields?: Record<string, unknown>;
 }
 
 /** The follow-up turn used where the provider cannot continue a message in place. */
@@ -119,6 +121,7 @@ export function buildUpstreamRequest(request: ChatRequest, options: BuildOptions
   for (const key of ['temperature', 'top_p', 'stop'] as const) {
     if (request[key] !== undefined) body[key] = request[key];
   }
+  Object.assign(body, options.extraFields);
   if (preset.accepts !== 'any') {
     for (const key of Object.keys(body)) if (!preset.accepts.has(key)) delete body[key];
   }

@@ -3,6 +3,7 @@ import 'server-only';
 import type { ConfiguredModel, ProviderConfig, RunnelConfig } from '../config/schema';
 import { asNumber, asObject, asString } from '../upstream/json-fields';
 import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
+import { PRESETS } from './presets';
 
 interface CatalogDeps {
   fetch: typeof fetch;
@@ -78,15 +79,20 @@ function toModel(
   const guessed = guessCapabilities(upstreamId);
   const reasoning = configured?.reasoning ?? guessed.reasoning;
   const vision = configured?.vision ?? guessed.vision;
+  const kind = configured?.kind ?? 'chat';
   return {
     id: config.multiProvider ? `${provider.id}:${upstreamId}` : upstreamId,
     upstreamId,
     label: configured?.label ?? labelFor(upstreamId),
     provider: provider.id,
-    kind: configured?.kind ?? 'chat',
+    kind,
     ...(vision !== undefined ? { vision } : {}),
     ...(reasoning !== undefined ? { reasoning } : {}),
     ...(contextLength ? { context_length: contextLength } : {}),
+    ...(provider.statefulSessions && kind === 'chat' ? { stateful_sessions: true } : {}),
+    ...(PRESETS[provider.preset].creditUnit
+      ? { credit_unit: PRESETS[provider.preset].creditUnit }
+      : {}),
   };
 }
 

@@ -33,6 +33,13 @@ export interface Preset {
   continueFinalMessage: boolean;
   /** tAI's bracketed failure notice (seed 003). */
   bracketedNotice: boolean;
+  /**
+   * How the provider keeps a conversation between requests, when it can: the request fields naming
+   * the session and capping what it may hold (stateful-session.ts).
+   */
+  sessions: { idField: string; maxTokensField: string } | null;
+  /** What the provider's `credits_used` / `credit_balance` count, shown after the numbers. */
+  creditUnit?: string;
 }
 
 /** Top-level fields ARK Cloud documents; it rejects anything else with 400 (seed 001). */
@@ -112,6 +119,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: true,
     bracketedNotice: false,
+    sessions: null,
   },
   openai: {
     id: 'openai',
@@ -123,6 +131,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_completion_tokens',
     continueFinalMessage: false,
     bracketedNotice: false,
+    sessions: null,
   },
   ark: {
     id: 'ark',
@@ -134,6 +143,10 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: false,
     bracketedNotice: false,
+    // ARK: `ark_stateful` names the session, `ark_max_session_tokens` is required with it.
+    sessions: { idField: 'ark_stateful', maxTokensField: 'ark_max_session_tokens' },
+    // ARK bills in credits: its usage reports `credits_used` and `credit_balance` (seed 000).
+    creditUnit: 'credits',
   },
   acs: {
     id: 'acs',
@@ -147,6 +160,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: false,
     bracketedNotice: false,
+    sessions: null,
   },
   tai: {
     id: 'tai',
@@ -158,6 +172,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: false,
     bracketedNotice: true,
+    sessions: null,
   },
   llamacpp: {
     id: 'llamacpp',
@@ -169,5 +184,6 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     maxTokensField: 'max_tokens',
     continueFinalMessage: false,
     bracketedNotice: false,
+    sessions: null,
   },
 };

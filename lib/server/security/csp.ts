@@ -25,7 +25,9 @@ export function contentSecurityPolicy(
     `default-src 'self'`,
     `script-src ${scripts.join(' ')}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    // Any source: the only remote images are those in answers that a reader chose to load ("Load
+    // image"); the renderer makes no <img> from model output otherwise.
+    `img-src * data: blob:`,
     `font-src 'self' data:`,
     `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
     `worker-src 'self' blob:`,

@@ -8,6 +8,7 @@ import { arkFlavor as F } from '../flavors';
 import { jsonError } from '../http-utils';
 import type { ProviderDef } from '../provider-def';
 import type { HttpErrorSpec, RequestBody, Scenario } from '../types';
+import { statefulScenario, validateSessionFields } from './ark-stateful';
 import { answer, build, fillerTokens, keyOrNone } from './common';
 import { ANSWER_TOKENS, CHAT_TOKENS, PARTIAL_TOKENS, REASONING_TOKENS } from './texts';
 
@@ -77,7 +78,7 @@ function validate(body: RequestBody): HttpErrorSpec | null {
       if (!ACCEPTED_STREAM_OPTIONS.has(key)) return unknownParameter(`stream_options.${key}`);
     }
   }
-  return null;
+  return validateSessionFields(body);
 }
 
 function callId(n: number): string {
@@ -159,6 +160,7 @@ const scenarios: Record<string, Scenario> = {
       .plan(),
   'inference-timeout': (_b, ctx) => answer(F, ctx, PARTIAL_TOKENS, { finish: 'inference_timeout' }),
   slow: (_b, ctx) => answer(F, ctx, fillerTokens(400), { tokenDelayMs: 50 }),
+  stateful: statefulScenario,
 };
 
 /** The ARK provider. */

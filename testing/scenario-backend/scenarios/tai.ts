@@ -8,7 +8,7 @@ import { jsonError } from '../http-utils';
 import type { ProviderDef } from '../provider-def';
 import { spacedJson } from '../sse-format';
 import type { HttpErrorSpec, Scenario } from '../types';
-import { answer, build } from './common';
+import { answer, build, fillerTokens } from './common';
 import { TAI_NOTICE, TAI_PARTIAL_TOKENS, TAI_POEM_TOKENS } from './texts';
 
 function taiError(
@@ -32,6 +32,9 @@ const scenarios: Record<string, Scenario> = {
       .done()
       .plan(),
   dropped: (_b, ctx) => build(F, ctx).contents(TAI_PARTIAL_TOKENS).add({ destroy: true }).plan(),
+  // A long answer at 20 tokens a second, with usage only at the end (tAI sends no running counts):
+  // what a page shows while a provider says nothing of its progress.
+  slow: (_b, ctx) => answer(F, ctx, fillerTokens(200), { tokenDelayMs: 50 }),
 };
 
 /** The tAI provider. */

@@ -9,7 +9,9 @@ import { loadScenarios } from './load';
 import { vllmError } from './common';
 import { resumeScenarios } from './resume';
 import { vllmFailureScenarios } from './vllm-failures';
+import { numberedScenario } from './vllm-numbered';
 import { vllmStreamScenarios } from './vllm-streams';
+import { vllmVisionScenarios } from './vllm-vision';
 
 const chat = vllmStreamScenarios.chat;
 if (!chat) throw new Error('vLLM chat scenario missing');
@@ -20,10 +22,12 @@ export const vllmProvider: ProviderDef = {
   flavor: vllmFlavor,
   scenarios: {
     ...vllmStreamScenarios,
+    ...vllmVisionScenarios,
     ...vllmFailureScenarios,
     ...benchScenarios,
     ...loadScenarios,
     ...resumeScenarios,
+    numbered: numberedScenario,
   },
   modelExtras: { max_model_len: 32768 },
   notFound: (model) =>

@@ -1,0 +1,28 @@
+import { headers } from 'next/headers';
+import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/auth/account-menu';
+import { ChatApp } from '@/components/chat/chat-app';
+import { AppProviders } from '@/components/store/app-providers';
+import { authenticate } from '@/lib/server/auth/resolve-identity';
+
+/**
+ * The conversation pages (`/` and `/c/<id>`) share this layout, so the app — its store, streams
+ * and scroll positions — stays mounted while the address moves between conversations; the pages
+ * themselves render nothing. Its header shows who is signed in (when a sign-in method is
+ * configured). The sign-in page, beside it in `(chat)`, gets neither.
+ */
+export default async function ConversationsLayout({ children }: { children: ReactNode }) {
+  const { identity } = await authenticate(await headers());
+  const account =
+    identity?.kind === 'user' ? (
+      <AccountMenu name={identity.name} canSignOut={identity.method !== 'proxy'} />
+    ) : null;
+  return (
+    <>
+      <AppProviders>
+        <ChatApp account={account} />
+      </AppProviders>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useShallow } from 'zustand/react/shallow';
+import { conversationTotals } from '@/lib/browser/chat/answer-stats';
+import { useActiveModel } from '../store/use-active-model';
+import { useChatStore } from '../store/use-chat-store';
+import { formatCompact, formatCount, formatCredits } from '../ui/format';
+
+/**
+ * The open conversation's running total (tokens, and credits where the provider bills them) and how
+ * full the model's context is after the latest answer ("3.2k / 8k"): the next question starts from
+ * there, so a nearly full context explains a refusal before it happens.
+ */
+export function ConversationMeter() {
+  const totals = useChatStore(
+    useShallow((s) => {
+      const messages = s.activeId ? s.conversations[s.activeId]?.messages : undefined;
+      return conversationTotals(messages ?? []);
+    }),
+  );
+  const { info } = useActiveModel();
+  if (totals.totalTokens === 0) return null;
+  const limit = info?.context_length;
+  const used = totals.contextTokens;
+  const share = limit && used !== undefined ? Math.min(1, used / limit) : undefined;
+  const unit = info?.credit_unit ?? 'credits';
+  const total = `${formatCount(totals.totalTokens)} tokens${
+    totals.credits !== undefined ? `, ${formatCredits(totals.credits)} ${unit}` : ''
+  } in this conversation`;
+  return (
+    <div
+      data-testid="conversation-meter"
+      className="flex min-w-0 items-center gap-2 text-xs tabular-nums text-zinc-600 dark:text-zinc-400"
+    >
+      <span title={total}>
+        <span className="sr-only">{total}</span>
+        <span aria-hidden="true">
+          Σ {formatCompact(totals.totalTokens)}
+          <span className="hidden sm:inline"> tokens</span>
+        </span>
+      </span>
+      {limit && used !== undefined && share !== undefined && (
+        <span
+          role="meter"
+          aria-label="Context used"
+          aria-valuemin={0}
+          aria-valuemax={limit}
+          aria-valuenow={used}
+          aria-valuetext={`${formatCount(used)} of ${formatCount(limit)} tokens`}
+          className="flex items-center gap-1.5 whitespace-nowrap"
+          title={`Context: ${formatCount(used)} of ${formatCount(limit)} tokens`}
+        >
+          <span
+            aria-hidden="true"
+            className="hidden h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:block dark:bg-zinc-700"
+          >
+            <span
+              className={`block h-full rounded-full ${share > 0.9 ? 'bg-red-600 dark:bg-red-400' : share > 0.7 ? 'bg-amber-500' : 'bg-teal-600 dark:bg-teal-400'}`}
+              style={{ width: `${Math.max(4, share * 100)}%` }}
+            />
+          </span>
+          {formatCompact(used, 1024)} / {formatCompact(limit, 1024)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { useChatStoreApi } from '../store/use-chat-store';
+import { Button } from '../ui/button';
+import { UploadIcon } from '../ui/page-icons';
+
+/**
+ * Imports a conversation exported as JSON. The reading code loads only when a file is picked (it
+ * is not needed to chat); a file that is not an export is refused with the reason and changes
+ * nothing.
+ */
+export function ImportButton({ onImported }: { onImported: () => void }) {
+  const store = useChatStoreApi();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const importFile = async (file: File) => {
+    const [{ parseConversationExport }, text] = await Promise.all([
+      import('@/lib/browser/chat/import-file'),
+      file.text(),
+    ]);
+    const read = parseConversationExport(text);
+    if (!read.ok) {
+      setError(`Could not import “${file.name}”. ${read.error}`);
+      return;
+    }
+    setError(null);
+    const id = store.getState().importConversation(read.conversation);
+    store.getState().selectConversation(id);
+    onImported();
+  };
+
+  return (
+    <div>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="application/json,.json"
+        aria-label="Conversation file to import"
+        className="hidden"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-full justify-start"
+        icon={<UploadIcon />}
+        onClick={() => inputRef.current?.click()}
+      >
+        Import conversation
+      </Button>
+      {error && (
+        <p
+          role="alert"
+          className="mt-1 rounded-lg bg-red-50 px-2.5 py-2 text-xs text-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

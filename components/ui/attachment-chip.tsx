@@ -1,0 +1,59 @@
+import type { Attachment } from '@/lib/browser/attachments/attachment';
+import { IconButton } from './button';
+import { formatCompact } from './format';
+import { CloseIcon } from './icons';
+import { FileIcon } from './more-icons';
+
+/**
+ * An attachment as a small tile: an image's thumbnail, or a text file's name with about how many
+ * tokens it adds. With `onRemove`, a button to take it off again.
+ */
+export function AttachmentChip({
+  attachment: a,
+  onRemove,
+}: {
+  attachment: Attachment;
+  onRemove?: () => void;
+}) {
+  const remove = onRemove && (
+    <IconButton
+      label={`Remove ${a.name}`}
+      size="sm"
+      onClick={onRemove}
+      className="absolute -right-2 -top-2 h-6! w-6! rounded-full! border border-zinc-300 bg-white! text-xs! shadow-sm dark:border-zinc-600 dark:bg-zinc-800!"
+    >
+      <CloseIcon />
+    </IconButton>
+  );
+  if (a.kind === 'image')
+    return (
+      <li className="relative" data-attachment="image">
+        {/* A data URL made in this browser from the user's own file: nothing is fetched. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
+          src={a.dataUrl}
+          alt={a.name}
+          title={`${a.name} · ${a.width}×${a.height}`}
+          width={a.width}
+          height={a.height}
+          className="h-16 w-16 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700"
+        />
+        {remove}
+      </li>
+    );
+  return (
+    <li
+      className="relative flex h-16 max-w-56 items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 text-left dark:border-zinc-700 dark:bg-zinc-800"
+      data-attachment="text"
+    >
+      <FileIcon className="shrink-0 text-lg text-zinc-500 dark:text-zinc-400" />
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium">{a.name}</span>
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+          ≈ {formatCompact(a.tokens)} tokens
+        </span>
+      </span>
+      {remove}
+    </li>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Several tabs on one conversation: a change in one (new chat, new message, rename, delete) shows
+ * in the other without a reload, and two tabs writing to the same conversation at once lose no
+ * message. Two pages of one browser context share IndexedDB and BroadcastChannel, like two tabs.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { lastAnswer, nonce, openApp, pickModel, send, waitReady } from './helpers';
+import { closeSidebar, openSidebar } from './sidebar-helpers';
+
+test.describe.configure({ timeout: 90_000 });
+
+const VIEWS = [
+  { width: 1280, height: 860, scheme: 'light' },
+  { width: 360, height: 760, scheme: 'dark' },
+] as const;
+
+for (const view of VIEWS) {
+  test.describe(`${view.width} px, ${view.scheme}`, () => {
+    test.use({ viewport: { width: view.width, height: view.height }, colorScheme: view.scheme });
+
+    test('changes in one tab show in the other without a reload', async ({ context }) => {
+      const marker = nonce();
+      const a = await context.newPage();
+      const b = await context.newPage();
+      await openApp(a);
+      await openApp(b);
+
+      // A new chat in tab A appears in tab B's sidebar.
+      await pickModel(a, 'vllm:chat');
+      await send(a, `Shared ${marker}`);
+      await expect(lastAnswer(a)).toHaveAttribute('data-status', 'complete');
+      const navB = await openSidebar(b);
+      await expect(navB.getByRole('link', { name: `Shared ${marker}` })).toBeVisible();
+      await navB.getByRole('link', { name: `Shared ${marker}` }).click();
+      await expect(b).toHaveURL(a.url());
+
+      // A new message in A shows in B, answer included.
+      await send(a, `More ${marker}`);
+      await expect(lastAnswer(a)).toHaveAttribute('data-status', 'complete');
+      await expect(b.getByRole('log')).toContainText(`More ${marker}`);
+      await expect(b.getByRole('log').locator('article')).toHaveCount(4);
+      await expect(lastAnswer(b)).toHaveAttribute('data-status', 'complete');
+
+      // A rename in B shows in A.
+      const nav = await openSidebar(b);
+      await nav.getByRole('link', { name: `Shared ${marker}` }).hover();
+      await nav.getByRole('button', { name: `Options for “Shared ${marker}”` }).click();
+      await nav.getByRole('menuitem', { name: 'Rename' }).click();
+      await nav.getByRole('textbox', { name: 'Conversation title' }).fill(`Renamed ${marker}`);
+      await nav.getByRole('textbox', { name: 'Conversation title' }).press('Enter');
+      await expect(a).toHaveTitle(`Renamed ${marker} · Runnel`);
+      await closeSidebar(b);
+
+      // Deleted in A: B, which shows it, says it is gone.
+      const navA = await openSidebar(a);
+      await navA.getByRole('link', { name: `Renamed ${marker}` }).hover();
+      await navA.getByRole('button', { name: `Options for “Renamed ${marker}”` }).click();
+      await navA.getByRole('menuitem', { name: 'Delete' }).click();
+      await a.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(
+        b.getByRole('heading', { name: 'This conversation is not on this device' }),
+      ).toBeVisible();
+      await expect(
+        (await openSidebar(b)).getByRole('link', { name: `Renamed ${marker}` }),
+      ).toHaveCount(0);
+    });
+  });
+}
+
+test('two tabs writing to the same conversation at once lose no message', async ({ context }) => {
+  const marker = nonce();
+  const a = await context.newPage();
+  await openApp(a);
+  await pickModel(a, 'vllm:slow');
+  await send(a, `Start ${marker}`);
+  await a.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
+  const address = a.url();
+  const b = await context.newPage();
+  await b.goto(address);
+  await waitReady(b);
+  await expect(b.getByRole('log')).toContainText(`Start ${marker}`);
+
+  // Both ask at the same moment, before either hears of the other's question.
+  const boxA = a.getByRole('textbox', { name: 'Message' });
+  const boxB = b.getByRole('textbox', { name: 'Message' });
+  await boxA.fill(`From tab A ${marker}`);
+  await boxB.fill(`From tab B ${marker}`);
+  await expect(a.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await expect(b.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await Promise.all([boxA.press('Enter'), boxB.press('Enter')]);
+  await expect(lastAnswer(a).locator('.markdown')).toContainText('Streaming');
+  await expect(lastAnswer(b).locator('.markdown')).toContainText('Streaming');
+  await a.getByRole('button', { name: 'Stop' }).click();
+  await b.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
+  await expect(lastAnswer(b)).toHaveAttribute('data-status', 'stopped');
+
+  // Each tab still shows its own question; the other's is a version beside it.
+  const question = (p: Page) => p.getByRole('article', { name: 'Your message' }).last();
+  await expect(question(a)).toContainText(`From tab A ${marker}`);
+  await expect(question(b)).toContainText(`From tab B ${marker}`);
+  await expect(question(a).getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
+
+  // A third tab, opened afterwards, finds both questions and both partial answers.
+  const c = await context.newPage();
+  await c.goto(address);
+  await waitReady(c);
+  const last = question(c);
+  await expect(last.getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
+  const shown = (await last.textContent()) ?? '';
+  await last
+    .getByRole('button', { name: /^(Previous|Next) version$/ })
+    .and(last.locator(':enabled'))
+    .click();
+  const other = (await last.textContent()) ?? '';
+  expect([shown, other].some((t) => t.includes(`From tab A ${marker}`))).toBe(true);
+  expect([shown, other].some((t) => t.includes(`From tab B ${marker}`))).toBe(true);
+  await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
+});
+
+test('Stop in a tab that only watches an answer stops it in the tab that streams it', async ({
+  context,
+}) => {
+  const marker = nonce();
+  const a = await context.newPage();
+  await openApp(a);
+  await pickModel(a, 'vllm:slow');
+  await send(a, `Long answer ${marker}`);
+  await expect(lastAnswer(a).locator('.markdown')).toContainText('Streaming');
+  const b = await context.newPage();
+  await b.goto(a.url());
+  await waitReady(b);
+  await expect(lastAnswer(b)).toHaveAttribute('data-status', 'streaming');
+  await b.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
+  await expect(lastAnswer(b)).toHaveAttribute('data-status', 'stopped');
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { sseResponse, until } from '../../../testing/unit/chat-test-support';
+import {
+  CHAT,
+  createSharedLocks,
+  createTabChannels,
+  createTestStore,
+} from '../../../testing/unit/chat-store-support';
+import { createMemoryBackend } from './kv-backend';
+import type { AssistantMessage } from './message';
+import { allMessages } from './versions';
+
+const reply = (text: string) => () => sseResponse([{ type: 'content', text }, { type: 'done' }]);
+
+/** Two tabs over one database, talking over a channel, sharing run locks. */
+async function twoTabs(respondA = reply('from A'), respondB = reply('from B')) {
+  const backend = createMemoryBackend();
+  const [ca, cb] = createTabChannels(2);
+  const shared = createSharedLocks();
+  const a = createTestStore(respondA, { backend, channel: ca, locks: shared.locks, idPrefix: 'a' });
+  const b = createTestStore(respondB, { backend, channel: cb, locks: shared.locks, idPrefix: 'b' });
+  await a.store.getState().hydrate();
+  await b.store.getState().hydrate();
+  return { a, b, backend, shared };
+}
+
+describe('chat store: several tabs', () => {
+  it('a new conversation, a rename and a deletion in one tab show in the other', async () => {
+    const { a, b } = await twoTabs();
+    a.store.getState().send('hello', CHAT);
+    await until(a.idle);
+    const id = a.active().id;
+    await until(() => b.store.getState().conversations[id]?.messages.length === 2);
+    expect(b.store.getState().order).toEqual([id]);
+
+    a.store.getState().renameConversation(id, 'Renamed');
+    await until(() => b.store.getState().conversations[id]?.title === 'Renamed');
+
+    a.store.getState().deleteConversation(id);
+    await until(() => !b.store.getState().conversations[id]);
+    expect(b.store.getState().order).toEqual([]);
+  });
+
+  it('two tabs sending in one conversation at once lose no message', async () => {
+    const { a, b, backend } = await twoTabs();
+    a.store.getState().send('first', CHAT);
+    await until(a.idle);
+    const id = a.active().id;
+    await until(() => b.store.getState().conversations[id]?.messages.length === 2);
+    b.store.getState().openRoute(id);
+    // Both send before either hears of the other's question.
+    a.store.getState().send('from tab A', CHAT);
+    b.store.getState().send('from tab B', CHAT);
+    await until(() => a.idle() && b.idle());
+    await new Promise((r) => setTimeout(r, 50));
+
+    const third = createTestStore(reply(''), { backend });
+    await third.store.getState().hydrate();
+    const stored = third.store.getState().conversations[id]!;
+    const texts = allMessages(stored)
+      .map((n) => n.message.content)
+      .sort();
+    expect(texts).toEqual(['first', 'from A', 'from A', 'from B', 'from tab A', 'from tab B']);
+    // Each tab still shows its own turn; the other's is a version next to it.
+    expect(a.active().messages.map((m) => m.content)).toContain('from tab A');
+    expect(b.active().messages.map((m) => m.content)).toContain('from tab B');
+    await until(() => Object.keys(a.active().versions ?? {}).length === 1);
+  });
+
+  it('an answer streaming in another tab is shown, can be stopped from here, and is only cut off once its tab is gone', async () => {
+    const { a, b, shared } = await twoTabs(() =>
+      sseResponse([{ type: 'content', text: 'partial' }], { hang: true }),
+    );
+    a.store.getState().send('long question', CHAT);
+    await until(() => a.frames.pending > 0);
+    a.frames.runFrame();
+    const id = a.active().id;
+    const answerOf = () => b.store.getState().conversations[id]?.messages[1] as AssistantMessage;
+    await until(() => answerOf()?.content === 'partial', 2000);
+    expect(answerOf().status).toBe('streaming');
+
+    // Stop pressed in tab B stops the run in tab A.
+    b.store.getState().stop(id);
+    await until(a.idle);
+    expect(a.answer().status).toBe('stopped');
+    await until(() => answerOf().status === 'stopped');
+    expect(shared.isHeld(a.answer().id)).toBe(false);
+  });
+
+  it('an answer left streaming by a closed tab is marked cut off by the tab that remains', async () => {
+    const backend = createMemoryBackend();
+    const [ca, cb] = createTabChannels(2);
+    const shared = createSharedLocks();
+    const a = createTestStore(
+      () => sseResponse([{ type: 'content', text: 'half' }], { hang: true }),
+      {
+        backend,
+        channel: ca,
+        locks: shared.locks,
+        idPrefix: 'a',
+      },
+    );
+    await a.store.getState().hydrate();
+    a.store.getState().send('question', CHAT);
+    await until(() => a.frames.pending > 0);
+    a.frames.runFrame();
+    await new Promise((r) => setTimeout(r, 50));
+
+    // A second tab loads while the first streams: the answer is left alone.
+    const b = createTestStore(reply(''), {
+      backend,
+      channel: cb,
+      locks: shared.locks,
+      idPrefix: 'b',
+    });
+    await b.store.getState().hydrate();
+    const id = a.active().id;
+    const answerOf = () => b.store.getState().conversations[id]?.messages[1] as AssistantMessage;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(answerOf().status).toBe('streaming');
+
+    shared.dropAll(); // the first tab closes: the browser releases its locks
+    await until(() => answerOf().status === 'incomplete');
+    expect(answerOf()).toMatchObject({ content: 'half', interruption: 'reload' });
+    a.store.getState().stop(id);
+  });
+});

@@ -1,0 +1,103 @@
+import type { StoreApi } from 'zustand/vanilla';
+import { bumpOrder, patchConversation, type ChatState } from './chat-state';
+import { sortByRecent, UNTITLED, type Conversation } from './conversation';
+import type { SaveScheduler } from './save-scheduler';
+import { allMessages, neighbourVersion, showVersion } from './versions';
+
+export interface ConversationActionDeps {
+  get: StoreApi<ChatState>['getState'];
+  set: StoreApi<ChatState>['setState'];
+  saver: SaveScheduler;
+  now: () => number;
+  newId: () => string;
+}
+
+/**
+ * What the user does to a conversation besides sending: rename, pin, switch versions, import.
+ * Each change is saved at once (it is one click, not a stream of tokens).
+ */
+export function createConversationActions(deps: ConversationActionDeps) {
+  const { get, set, saver, now } = deps;
+
+  return {
+    rename(id: string, title: string): void {
+      const clean = title.replace(/\s+/g, ' ').trim();
+      set((s) =>
+        patchConversation(s, id, (c) => ({
+          ...c,
+          title: clean || UNTITLED,
+          titleEdited: Boolean(clean),
+          changed: { ...c.changed, title: now() },
+        })),
+      );
+      saver.flush(id);
+    },
+
+    setPinned(id: string, pinned: boolean): void {
+      set((s) =>
+        patchConversation(s, id, (c) => ({
+          ...c,
+          pinned,
+          changed: { ...c.changed, pinned: now() },
+        })),
+      );
+      saver.flush(id);
+    },
+
+    /** Shows the previous (`-1`) or next (`1`) version of a message on the shown path. */
+    showVersion(conversationId: string, messageId: string, step: -1 | 1): void {
+      const s = get();
+      const c = s.conversations[conversationId];
+      // The path may not change under an answer that is streaming into it.
+      if (!c || s.running[conversationId]) return;
+      const index = c.messages.findIndex((m) => m.id === messageId);
+      const target = index < 0 ? undefined : neighbourVersion(c, index, step);
+      if (target === undefined) return;
+      set((st) =>
+        patchConversation(st, conversationId, (cv) => showVersion(cv, index, target, now())),
+      );
+      saver.flush(conversationId);
+    },
+
+    /**
+     * Adds an imported conversation and returns its id. One whose id is already here comes in as a
+     * copy with new ids, so an import never overwrites what is on this device.
+     */
+    importConversation(conversation: Conversation): string {
+      const exists = Boolean(get().conversations[conversation.id]);
+      const c = exists ? withNewIds(conversation, deps.newId) : conversation;
+      set((s) => {
+        const conversations = { ...s.conversations, [c.id]: c };
+        return {
+          conversations,
+          order: exists ? bumpOrder(s.order, c.id) : sortByRecent(Object.values(conversations)),
+        };
+      });
+      saver.flush(c.id);
+      return c.id;
+    },
+  };
+}
+
+/** A copy of a conversation under new ids (the conversation's and every message's). */
+function withNewIds(c: Conversation, newId: () => string): Conversation {
+  const ids = new Map<string, string>();
+  for (const { message } of allMessages(c)) ids.set(message.id, newId());
+  const map = (id: string) => ids.get(id) ?? id;
+  const hidden = Object.fromEntries(
+    Object.values(c.hidden ?? {}).map((h) => [
+      map(h.message.id),
+      { ...h, parent: map(h.parent), message: { ...h.message, id: map(h.message.id) } },
+    ]),
+  );
+  const versions = Object.fromEntries(
+    Object.entries(c.versions ?? {}).map(([parent, list]) => [map(parent), list.map(map)]),
+  );
+  return {
+    ...c,
+    id: newId(),
+    messages: c.messages.map((m) => ({ ...m, id: map(m.id) })),
+    ...(c.hidden ? { hidden } : {}),
+    ...(c.versions ? { versions } : {}),
+  };
+}

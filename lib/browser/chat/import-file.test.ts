@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createConversation, type Conversation } from './conversation';
+import { conversationToJson } from './export';
+import { parseConversationExport } from './import-file';
+import { createAssistantMessage, type AssistantMessage } from './message';
+import { branchAt } from './versions';
+
+function sample(): Conversation {
+  const base: Conversation = {
+    ...createConversation('c1', 'vllm:chat', 10),
+    title: 'Trip',
+    pinned: true,
+    messages: [
+      { id: 'u1', role: 'user', content: 'Plan a trip', createdAt: 11 },
+      { ...createAssistantMessage('a1', 'vllm:chat', 12), content: 'Day one…', status: 'complete' },
+    ],
+  };
+  return branchAt(
+    base,
+    1,
+    [
+      {
+        ...createAssistantMessage('a2', 'vllm:chat', 13),
+        content: 'Another plan',
+        status: 'complete',
+      },
+    ],
+    13,
+  );
+}
+
+describe('importing an exported conversation', () => {
+  it('round-trips the JSON export, versions included', () => {
+    const c = sample();
+    expect(parseConversationExport(conversationToJson(c))).toEqual({ ok: true, conversation: c });
+  });
+
+  it('an answer exported mid-stream comes back cut off, without its provider session', () => {
+    const c = sample();
+    c.messages[1] = {
+      ...(c.messages[1] as AssistantMessage),
+      status: 'streaming',
+      session: { id: 's', messages: 2, system: '' },
+    };
+    const read = parseConversationExport(conversationToJson(c));
+    if (!read.ok) throw new Error(read.error);
+    expect(read.conversation.messages[1]).toMatchObject({ status: 'incomplete' });
+    expect(read.conversation.messages[1]).not.toHaveProperty('session');
+  });
+
+  it('says what is wrong with a bad file', () => {
+    expect(parseConversationExport('nope')).toEqual({ ok: false, error: 'The file is not JSON.' });
+    expect(parseConversationExport('{"a":1}')).toEqual({
+      ok: false,
+      error: 'The file is not a Runnel conversation export.',
+    });
+    expect(parseConversationExport('{"format":"runnel.conversation","version":7}')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('newer Runnel'),
+    });
+    expect(
+      parseConversationExport(
+        '{"format":"runnel.conversation","version":1,"conversation":{"id":"x"}}',
+      ),
+    ).toEqual({ ok: false, error: 'The conversation in the file is damaged: it has no messages.' });
+  });
+});

@@ -1,0 +1,55 @@
+/** Fence language → file extension, for the languages models write most. */
+const EXTENSIONS: Record<string, string> = {
+  python: 'py',
+  py: 'py',
+  javascript: 'js',
+  js: 'js',
+  jsx: 'jsx',
+  typescript: 'ts',
+  ts: 'ts',
+  tsx: 'tsx',
+  json: 'json',
+  html: 'html',
+  css: 'css',
+  scss: 'scss',
+  bash: 'sh',
+  sh: 'sh',
+  shell: 'sh',
+  zsh: 'sh',
+  console: 'txt',
+  sql: 'sql',
+  rust: 'rs',
+  go: 'go',
+  java: 'java',
+  kotlin: 'kt',
+  swift: 'swift',
+  c: 'c',
+  cpp: 'cpp',
+  'c++': 'cpp',
+  csharp: 'cs',
+  'c#': 'cs',
+  cs: 'cs',
+  php: 'php',
+  ruby: 'rb',
+  rb: 'rb',
+  yaml: 'yaml',
+  yml: 'yaml',
+  toml: 'toml',
+  xml: 'xml',
+  markdown: 'md',
+  md: 'md',
+  csv: 'csv',
+  dockerfile: 'Dockerfile',
+  makefile: 'Makefile',
+  lua: 'lua',
+  r: 'r',
+  dart: 'dart',
+  scala: 'scala',
+};
+
+/** A file name for a code block: `code.py`, `Dockerfile`; plain text for unknown languages. */
+export function codeFileName(language: string | undefined): string {
+  const ext = language ? EXTENSIONS[language.toLowerCase()] : undefined;
+  if (ext === 'Dockerfile' || ext === 'Makefile') return ext;
+  return `code.${ext ?? 'txt'}`;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from './schema';
+import { buildUiConfig } from './ui-config';
+
+describe('buildUiConfig', () => {
+  it('has no prompts and the default image edge when nothing is set', () => {
+    expect(buildUiConfig({})).toEqual({
+      suggestedPrompts: [],
+      imageMaxEdge: 1568,
+      imageMaxEdgeSet: false,
+    });
+  });
+
+  it('reads prompts separated by | or as a JSON array', () => {
+    expect(
+      buildUiConfig({ SUGGESTED_PROMPTS: ' Plan a trip | Explain, simply, DNS |' })
+        .suggestedPrompts,
+    ).toEqual(['Plan a trip', 'Explain, simply, DNS']);
+    expect(buildUiConfig({ SUGGESTED_PROMPTS: '["A | B", "C"]' }).suggestedPrompts).toEqual([
+      'A | B',
+      'C',
+    ]);
+  });
+
+  it('names the variable when a value is wrong', () => {
+    expect(() => buildUiConfig({ SUGGESTED_PROMPTS: '[1, 2]' })).toThrow(ConfigError);
+    expect(() => buildUiConfig({ SUGGESTED_PROMPTS: '[oops' })).toThrow(/SUGGESTED_PROMPTS/);
+    expect(() => buildUiConfig({ SUGGESTED_PROMPTS: Array(9).fill('x').join('|') })).toThrow(
+      /SUGGESTED_PROMPTS: at most 8 prompts/,
+    );
+    expect(() => buildUiConfig({ IMAGE_MAX_EDGE: '20' })).toThrow(/IMAGE_MAX_EDGE/);
+    expect(() => buildUiConfig({ IMAGE_MAX_EDGE: '1.5' })).toThrow(/IMAGE_MAX_EDGE/);
+  });
+
+  it('takes an image edge in range', () => {
+    expect(buildUiConfig({ IMAGE_MAX_EDGE: '1024' })).toMatchObject({
+      imageMaxEdge: 1024,
+      imageMaxEdgeSet: true,
+    });
+  });
+});

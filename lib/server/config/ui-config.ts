@@ -1,0 +1,106 @@
+import 'server-only';
+
+import { z } from 'zod';
+import { DEFAULT_IMAGE_MAX_EDGE } from '../../protocol/api-shapes';
+import { ConfigError } from './schema';
+
+/** What the chat page shows and prepares, from the environment. */
+export interface UiConfig {
+  /** Prompts offered on the new-chat screen (`SUGGESTED_PROMPTS`); empty: none. */
+  suggestedPrompts: string[];
+  /** Attached images are downscaled to this longest edge (`IMAGE_MAX_EDGE`). */
+  imageMaxEdge: number;
+  /** True when `IMAGE_MAX_EDGE` was set (the page is told only then). */
+  imageMaxEdgeSet: boolean;
+}
+
+const MAX_PROMPTS = 8;
+const MAX_PROMPT_LENGTH = 300;
+
+/**
+ * `SUGGESTED_PROMPTS`: a JSON array of strings, or prompts separated by `|` (commas are common in
+ * prompts, so they do not separate).
+ */
+const promptsSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const raw = value?.trim();
+    if (!raw) return [];
+    let list: unknown = raw.split('|');
+    if (raw.startsWith('[')) {
+      try {
+        list = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'starts with "[" but is not a JSON array' });
+        return z.NEVER;
+      }
+    }
+    if (!Array.isArray(list) || !list.every((p) => typeof p === 'string')) {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of strings' });
+      return z.NEVER;
+    }
+    const prompts = list.map((p: string) => p.trim()).filter(Boolean);
+    if (prompts.length > MAX_PROMPTS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `at most ${MAX_PROMPTS} prompts, got ${prompts.length}`,
+      });
+      return z.NEVER;
+    }
+    const long = prompts.find((p) => p.length > MAX_PROMPT_LENGTH);
+    if (long) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `each prompt at most ${MAX_PROMPT_LENGTH} characters ("${long.slice(0, 40)}…")`,
+      });
+      return z.NEVER;
+    }
+    return prompts;
+  });
+
+/** `IMAGE_MAX_EDGE`: whole pixels, 64–8192 (smaller is unreadable, larger no model takes). */
+const edgeSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 64 || n > 8192) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number of pixels from 64 to 8192, got "${v}"`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const uiEnvSchema = z.object({
+  SUGGESTED_PROMPTS: promptsSchema,
+  IMAGE_MAX_EDGE: edgeSchema,
+});
+
+/** Builds the UI configuration; a bad value throws a ConfigError naming the variable. */
+export function buildUiConfig(env: Record<string, string | undefined>): UiConfig {
+  const parsed = uiEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  const edge = parsed.data.IMAGE_MAX_EDGE;
+  return {
+    suggestedPrompts: parsed.data.SUGGESTED_PROMPTS,
+    imageMaxEdge: edge ?? DEFAULT_IMAGE_MAX_EDGE,
+    imageMaxEdgeSet: edge !== undefined,
+  };
+}
+
+let cached: UiConfig | undefined;
+
+/** The UI configuration, read from the environment once (at the first request). */
+export function getUiConfig(): UiConfig {
+  cached ??= buildUiConfig(process.env);
+  return cached;
+}
