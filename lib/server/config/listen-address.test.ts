@@ -17,6 +17,8 @@ describe('listensBeyondLoopback', () => {
     ]) {
       expect(listensBeyondLoopback(argv, undefined), argv.join(' ')).toBe(false);
     }
+    // The standalone server: HOSTNAME only.
+    expect(listensBeyondLoopback(['node', 'server.js'], '::1')).toBe(false);
     expect(listensBeyondLoopback(start(), '127.0.0.1')).toBe(false);
   });
 
