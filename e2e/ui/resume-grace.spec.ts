@@ -30,6 +30,9 @@ test('away longer than the grace period: incomplete with its text, and Continue 
   const marker = nonce();
   await send(page, `Count and leave ${marker}`);
   await expect(lastAnswer(page).locator('.markdown')).toContainText('w1 w2');
+  // The conversation's own address: `/` would open a new chat.
+  const conversationUrl = page.url();
+  expect(conversationUrl).toMatch(/\/c\/[\w-]+$/);
   await page.goto('about:blank');
   // Nobody reads: after the grace period the server closes the backend's connection.
   await expect
@@ -38,7 +41,7 @@ test('away longer than the grace period: incomplete with its text, and Continue 
     })
     .toBe('client_closed');
 
-  await openApp(page, app.url);
+  await openApp(page, conversationUrl);
   const answer = lastAnswer(page);
   await expect(answer).toHaveAttribute('data-status', 'incomplete');
   await expect(answer).toContainText('The answer was cut off');
