@@ -22,7 +22,8 @@ function pageHeaders(pathname: string, nonce: string): Record<string, string> {
  * Every page passes here (the API does not: its routes go through their own gate, so a stream's
  * request is not held up here). With a sign-in method configured, a page without a signed-in user
  * redirects to `/sign-in`. Each page gets a fresh CSP nonce — Next reads it from the request's
- * `Content-Security-Policy` header and puts it on its scripts; `x-nonce` carries it to the layouts —
+ * `Content-Security-Policy` header and puts it on its scripts; `x-nonce` carries it to the layouts,
+ * `x-runnel-path` the path they render —
  * and the framing headers (docs/embedding.md): `/embed` may be framed by `EMBED_ALLOWED_ORIGINS`,
  * nothing else by anyone. This runs per request rather than in `next.config.ts` `headers()` (fixed
  * at build time) because all of it is deployment configuration read when `next start` runs.
@@ -53,6 +54,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
   }
   const forward = new Headers(request.headers);
   forward.set('x-nonce', nonce);
+  // The path the page is rendered for: the chat's first render reads the conversation id from it.
+  forward.set('x-runnel-path', pathname);
   forward.set('Content-Security-Policy', headers['Content-Security-Policy']!);
   const response = NextResponse.next({ request: { headers: forward } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

@@ -59,9 +59,9 @@ function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
  * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
  * (who is signed in, rendered by the server) goes in the header.
  */
-export function ChatApp({ account }: { account?: ReactNode }) {
+export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPath: string }) {
   const store = useChatStoreApi();
-  useConversationRoute(store);
+  useConversationRoute(store, serverPath);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const closeDrawer = useCallback(() => setSidebarOpen(false), []);

@@ -1,7 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import type { ChatStore } from '@/lib/browser/chat/chat-store';
 
 const PREFIX = '/c/';
@@ -22,15 +21,35 @@ export function pathOf(id: string | null): string {
   return id === null ? '/' : `${PREFIX}${encodeURIComponent(id)}`;
 }
 
+/** Back and Forward change the address without the app asking: the one event that says so. */
+function onHistoryMove(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  return () => window.removeEventListener('popstate', onChange);
+}
+
+/**
+ * The address's path, as Back/Forward and the first load set it. Read from `location` rather than
+ * Next's `usePathname`: that hook brings the whole of `next/navigation` (redirects, not-found and
+ * their errors) into the page's JavaScript, and the app changes the address itself otherwise.
+ * `serverPath` is what the server rendered (the first render must match it).
+ */
+function useAddressPath(serverPath: string): string {
+  return useSyncExternalStore(
+    onHistoryMove,
+    () => window.location.pathname,
+    () => serverPath,
+  );
+}
+
 /**
  * Keeps the address and the open conversation in step. The address decides on load and on
  * Back/Forward; opening a conversation in the app adds a history entry. A conversation just
  * created from the new-chat screen, or leaving one that no longer exists, replaces the entry
- * instead, so Back does not return to an empty or deleted chat. Plain `history` calls: Next keeps
- * `usePathname` in step with them, and no server round trip is needed to switch conversations.
+ * instead, so Back does not return to an empty or deleted chat. Plain `history` calls: no server
+ * round trip is needed to switch conversations.
  */
-export function useConversationRoute(store: ChatStore): void {
-  const routeId = routeIdOf(usePathname());
+export function useConversationRoute(store: ChatStore, serverPath: string): void {
+  const routeId = routeIdOf(useAddressPath(serverPath));
 
   useLayoutEffect(() => {
     store.getState().openRoute(routeId);

@@ -12,7 +12,8 @@ import { authenticate } from '@/lib/server/auth/resolve-identity';
  * configured). The sign-in page, beside it in `(chat)`, gets neither.
  */
 export default async function ConversationsLayout({ children }: { children: ReactNode }) {
-  const { identity } = await authenticate(await headers());
+  const requestHeaders = await headers();
+  const { identity } = await authenticate(requestHeaders);
   const account =
     identity?.kind === 'user' ? (
       <AccountMenu name={identity.name} canSignOut={identity.method !== 'proxy'} />
@@ -20,7 +21,7 @@ export default async function ConversationsLayout({ children }: { children: Reac
   return (
     <>
       <AppProviders>
-        <ChatApp account={account} />
+        <ChatApp account={account} serverPath={requestHeaders.get('x-runnel-path') ?? '/'} />
       </AppProviders>
       {children}
     </>
