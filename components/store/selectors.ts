@@ -1,4 +1,4 @@
-import type { ChatActions } from '@/lib/browser/chat/chat-store';
+import type { ChatActions } from '@/lib/browser/chat/chat-actions';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
 
 /**

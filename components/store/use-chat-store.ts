@@ -2,7 +2,8 @@
 
 import { useContext } from 'react';
 import { useStore } from 'zustand';
-import type { ChatActions, ChatStore } from '@/lib/browser/chat/chat-store';
+import type { ChatActions } from '@/lib/browser/chat/chat-actions';
+import type { ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
 import { ChatStoreContext } from './chat-store-provider';
 

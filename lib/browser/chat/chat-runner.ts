@@ -15,7 +15,7 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import { requestStop, type ResumeHandle } from './resume-handle';
+import { stopRun } from './stop-run';
 
 /** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
@@ -45,9 +45,6 @@ interface RunnerDeps extends RunDeps {
   /** Resolves once the conversation's last save is written: the lock is released after it. */
   written?: (conversationId: string) => Promise<void>;
 }
-
-/** How long Stop waits for the `start` event (sent at once) before only closing the connection. */
-const STOP_WAIT_FOR_START_MS = 2000;
 
 /**
  * Starts, streams and settles answers: one run per conversation at a time. Events are applied to
@@ -137,27 +134,6 @@ export function createRunner(deps: RunnerDeps) {
     if (release) void (deps.written?.(conversationId) ?? Promise.resolve()).then(release);
   }
 
-  /** Stops a run: the server stops generating (stop endpoint), then the connection is closed. */
-  function stopRun(control: RunControl): void {
-    const stop = (handle: ResumeHandle) => {
-      requestStop(deps.fetch, handle, deps.chatUrl);
-      control.controller.abort();
-    };
-    if (control.handle) {
-      stop(control.handle);
-      return;
-    }
-    if (control.started) {
-      // The answer began without a token: it is not resumable, closing the connection stops it.
-      control.controller.abort();
-      return;
-    }
-    // Stop came before the `start` event (with the token) arrived, a matter of milliseconds:
-    // closing the connection now would leave the answer generating for its grace period.
-    control.onHandle = stop;
-    setTimeout(() => control.controller.abort(), STOP_WAIT_FOR_START_MS);
-  }
-
   /** Tells the status region, when the conversation is the one on screen. */
   function announce(conversationId: string, text: string): void {
     if (get().activeId !== conversationId) return;
@@ -240,7 +216,7 @@ export function createRunner(deps: RunnerDeps) {
 
     stop(conversationId: string): void {
       const control = runs.get(conversationId);
-      if (control) stopRun(control);
+      if (control) stopRun(control, deps.fetch, deps.chatUrl);
     },
 
     /**

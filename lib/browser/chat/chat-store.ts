@@ -1,7 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Attachment } from '../attachments/attachment';
-import { canReattach, settleInterrupted } from './apply-event';
-import type { ModelTraits } from './build-request';
+import type { ChatActions } from './chat-actions';
 import { createRunner } from './chat-runner';
 import {
   bumpOrder,
@@ -11,67 +9,16 @@ import {
   type ChatState,
 } from './chat-state';
 import { createConversationActions } from './conversation-actions';
-import {
-  createConversation,
-  DEFAULT_SETTINGS,
-  sortByRecent,
-  type Conversation,
-  type ConversationSettings,
-} from './conversation';
+import { loadConversations } from './loaded-conversations';
+import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
 import type { NetworkWatch } from './network-watch';
 import { createMemoryBackend } from './kv-backend';
-import { isAssistant } from './message';
 import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
 import type { createRemoteSync } from './remote-sync';
 import type { RunLocks } from './run-locks';
 import { createSaveScheduler, type TimerApi } from './save-scheduler';
 import type { TabChannel } from './tab-channel';
-
-/** Everything the store does, besides its data. */
-export interface ChatActions {
-  /**
-   * Loads the persisted state. An answer that was streaming when the page went away is reattached
-   * to (it went on generating on the server); one that cannot be becomes `incomplete`.
-   */
-  hydrate(): Promise<void>;
-  /** Opens the empty "new chat" screen; the conversation is created on first send. */
-  startNewChat(): void;
-  selectConversation(id: string): void;
-  /**
-   * Opens what the page's address names: a conversation id (`/c/<id>`, which may not be on this
-   * device), or null for a new chat (`/`). From then on the stored choice is ignored.
-   */
-  openRoute(id: string | null): void;
-  renameConversation(id: string, title: string): void;
-  setPinned(id: string, pinned: boolean): void;
-  deleteConversation(id: string): void;
-  /** Adds a conversation read from an export file; returns its id (a new one if it is taken). */
-  importConversation(conversation: Conversation): string;
-  /** Model for a conversation, or for the next new one when `id` is null. */
-  setModel(id: string | null, model: string): void;
-  /** Settings of a conversation, or of the next new one when `id` is null. */
-  updateSettings(id: string | null, patch: Partial<ConversationSettings>): void;
-  setDraft(key: string, text: string): void;
-  /** Sends `text` (and attachments) in the active conversation (creating one), streams the answer. */
-  send(text: string, model: ModelTraits, attachments?: readonly Attachment[]): void;
-  /**
-   * Stops the answer streaming in a conversation (in whichever tab runs it, and on the server);
-   * it is kept as `stopped`.
-   */
-  stop(conversationId: string): void;
-  /** A new version of an answer (Regenerate, Retry); the earlier one stays as a version. */
-  regenerate(conversationId: string, messageId: string, model: ModelTraits): void;
-  /** Extends an answer that ended at `length`, was cut off, or was stopped. */
-  continueAnswer(conversationId: string, messageId: string, model: ModelTraits): void;
-  /** A new version of a user message, answered anew; the earlier one stays with its turns. */
-  editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
-  /** Shows the previous (`-1`) or next (`1`) version of a message. */
-  showVersion(conversationId: string, messageId: string, step: -1 | 1): void;
-  dismissStorageNotice(): void;
-  /** Writes every pending change now (the page is being hidden). */
-  flushSaves(): void;
-}
 
 export type ChatStore = StoreApi<ChatState & ChatActions>;
 
@@ -199,22 +146,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       async hydrate() {
         if (get().hydrated) return;
         const snapshot = await persistence.load();
-        const conversations: ChatState['conversations'] = {};
-        const settled: string[] = [];
-        const reattach: [string, string][] = [];
-        for (const c of snapshot.conversations) {
-          const last = c.messages.at(-1);
-          // With run locks, an answer streaming in another tab is left to that tab; once none
-          // holds it, this tab reattaches to it (remote-sync.ts). Without, it is reattached now.
-          const shared = Boolean(locks && remote);
-          const resumable = !shared && isAssistant(last) && canReattach(last) ? last : undefined;
-          if (resumable) reattach.push([c.id, resumable.id]);
-          const messages = shared
-            ? c.messages
-            : c.messages.map((m) => (isAssistant(m) && m !== resumable ? settleInterrupted(m) : m));
-          if (messages.some((m, i) => m !== c.messages[i])) settled.push(c.id);
-          conversations[c.id] = { ...c, messages };
-        }
+        const { conversations, settled, reattach } = loadConversations(
+          snapshot.conversations,
+          Boolean(locks && remote),
+        );
         const { activeId, drafts, lastModel } = snapshot.meta;
         set((s) => ({
           hydrated: true,
