@@ -11,8 +11,9 @@ import { AttachButton } from './attach-button';
 import { ComposerNotices, SendButton } from './send-button';
 import { useAttachments, useReturnedAttachments } from './use-attachments';
 import { useFileDrop } from './use-file-drop';
+import { useMeterLoaded } from './use-meter-loaded';
 import { useSendCheck } from './use-send-check';
-import { selectActiveRunning } from '../store/selectors';
+import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
 // Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
 // with the page (docs/performance.md).
@@ -44,6 +45,7 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
   const draftKey = activeId ?? NEW_CHAT_DRAFT;
   const draft = useChatStore((s) => s.drafts[draftKey] ?? '');
   const running = useChatStore(selectActiveRunning);
+  const meterLoaded = useMeterLoaded(useChatStore(selectActiveHasMessages), running);
   const hydrated = useChatStore((s) => s.hydrated);
   const limitNotice = useChatStore((s) =>
     s.limitNotice && s.limitNotice.conversationId === s.activeId ? s.limitNotice : null,
@@ -156,7 +158,7 @@ export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
           </Suspense>
           <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
             {hint ??
-              (showDetails && (
+              (showDetails && meterLoaded && (
                 <Suspense fallback={null}>
                   <ConversationMeter />
                 </Suspense>

@@ -1,9 +1,8 @@
 'use client';
 
 import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
-import { Button } from '../ui/button';
 import { AlertIcon, ForwardIcon } from '../ui/more-icons';
-import { ErrorDetails, ErrorNotice, RetryButton } from './error-notice';
+import { AnswerAction, ErrorDetails, ErrorNotice, RetryButton } from './error-notice';
 
 interface EndStateProps {
   message: AssistantMessage;
@@ -23,17 +22,7 @@ const BOX = 'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl px-3 py
 
 /** Continue: the model picks the answer up where it ended (vLLM continues it in place). */
 function ContinueButton({ onContinue }: Pick<EndStateProps, 'onContinue'>) {
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      icon={<ForwardIcon />}
-      disabled={!onContinue}
-      onClick={onContinue ?? undefined}
-    >
-      Continue
-    </Button>
-  );
+  return <AnswerAction icon={<ForwardIcon />} label="Continue" onAction={onContinue} />;
 }
 
 /**

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { explainError } from '@/lib/browser/errors/error-sentences';
 import { Button } from '../ui/button';
@@ -33,19 +34,32 @@ export function ErrorDetails({ message }: { message: AssistantMessage }) {
   );
 }
 
-/** The answer's one retry control; disabled when a retry is not possible now. */
-export function RetryButton({ onRetry }: { onRetry: (() => void) | null }) {
+/** One of the actions under an answer that did not simply end; disabled when not possible now. */
+export function AnswerAction({
+  icon,
+  label,
+  onAction,
+}: {
+  icon: ReactNode;
+  label: string;
+  onAction: (() => void) | null;
+}) {
   return (
     <Button
       size="sm"
       variant="secondary"
-      icon={<RefreshIcon />}
-      disabled={!onRetry}
-      onClick={onRetry ?? undefined}
+      icon={icon}
+      disabled={!onAction}
+      onClick={onAction ?? undefined}
     >
-      Retry
+      {label}
     </Button>
   );
+}
+
+/** The answer's one retry control. */
+export function RetryButton({ onRetry }: { onRetry: (() => void) | null }) {
+  return <AnswerAction icon={<RefreshIcon />} label="Retry" onAction={onRetry} />;
 }
 
 /**

@@ -5,6 +5,12 @@
 import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { SCENARIO_URL } from '../../testing/stack/ports';
 
+/** The views the conversation specs run in: a wide screen in light, a phone in dark. */
+export const VIEWS = [
+  { width: 1280, height: 860, scheme: 'light' },
+  { width: 360, height: 760, scheme: 'dark' },
+] as const;
+
 /** A unique marker to put in a message and find the backend request by. */
 export function nonce(): string {
   return `n${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

@@ -5,15 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, reloadApp, send } from './helpers';
+import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, VIEWS } from './helpers';
 import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const VIEWS = [
-  { width: 1280, height: 860, scheme: 'light' },
-  { width: 360, height: 760, scheme: 'dark' },
-] as const;
 
 for (const view of VIEWS) {
   test.describe(`${view.width} px, ${view.scheme}`, () => {

@@ -4,15 +4,19 @@
  * 1280 px in light and 360 px in dark.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, waitReady } from './helpers';
+import {
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  reloadApp,
+  send,
+  waitReady,
+  VIEWS,
+} from './helpers';
 import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const VIEWS = [
-  { width: 1280, height: 860, scheme: 'light' },
-  { width: 360, height: 760, scheme: 'dark' },
-] as const;
 
 const CONVERSATION_PATH = /\/c\/[0-9a-f-]{36}$/;
 

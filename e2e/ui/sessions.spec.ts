@@ -6,14 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { SCENARIO_URL } from '../../testing/stack/ports';
-import { backendRequests, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+import { backendRequests, lastAnswer, nonce, openApp, pickModel, send, VIEWS } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const VIEWS = [
-  { width: 1280, height: 860, scheme: 'light' },
-  { width: 360, height: 760, scheme: 'dark' },
-] as const;
 
 for (const view of VIEWS) {
   test.describe(`${view.width} px, ${view.scheme}`, () => {

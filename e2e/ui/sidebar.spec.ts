@@ -4,16 +4,11 @@
  * 1280 px in light and 360 px in dark.
  */
 import { expect, test } from '@playwright/test';
-import { openApp, reloadApp } from './helpers';
+import { openApp, reloadApp, VIEWS } from './helpers';
 import { manyConversations, seedConversations } from './seed';
 import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const VIEWS = [
-  { width: 1280, height: 860, scheme: 'light' },
-  { width: 360, height: 760, scheme: 'dark' },
-] as const;
 
 const DAY = 86_400_000;
 

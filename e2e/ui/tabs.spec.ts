@@ -4,15 +4,10 @@
  * message. Two pages of one browser context share IndexedDB and BroadcastChannel, like two tabs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, send, waitReady } from './helpers';
+import { lastAnswer, nonce, openApp, pickModel, send, waitReady, VIEWS } from './helpers';
 import { closeSidebar, openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const VIEWS = [
-  { width: 1280, height: 860, scheme: 'light' },
-  { width: 360, height: 760, scheme: 'dark' },
-] as const;
 
 for (const view of VIEWS) {
   test.describe(`${view.width} px, ${view.scheme}`, () => {

@@ -5,14 +5,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { backendRequests, lastAnswer, nonce, openApp, pickModel, reloadApp, send } from './helpers';
+import {
+  backendRequests,
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  reloadApp,
+  send,
+  VIEWS,
+} from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const VIEWS = [
-  { width: 1280, height: 860, scheme: 'light' },
-  { width: 360, height: 760, scheme: 'dark' },
-] as const;
 
 const log = (page: Page) => page.getByRole('log');
 const questions = (page: Page) => log(page).getByRole('article', { name: 'Your message' });

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderConfig, PresetId } from '../config/schema';
 import { parseChatRequest, type ChatRequest } from '../../protocol/chat-request';
+import { testProvider } from '../../../testing/unit/provider-config';
 import { buildUpstreamRequest, CONTINUE_PROMPT } from './build-request';
 
 function provider(preset: PresetId, apiKey?: string): ProviderConfig {
-  return {
-    id: preset,
-    label: preset,
-    baseURL: 'http://backend.test/v1',
-    baseURLs: ['http://backend.test/v1'],
-    preset,
-    models: [],
-    modelsAreAllowlist: false,
-    ...(apiKey ? { apiKey } : {}),
-  };
+  return testProvider(preset, apiKey ? { apiKey } : {});
 }
 
 function request(body: Record<string, unknown>): ChatRequest {

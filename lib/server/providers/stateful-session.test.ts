@@ -4,18 +4,10 @@ import type { ProviderConfig, PresetId } from '../config/schema';
 import { PRESETS } from './presets';
 import { DEFAULT_SESSION_TOKENS, isUnknownSession, planSession } from './stateful-session';
 import { PRESETS_WITH_SESSIONS } from '../config/schema';
+import { testProvider } from '../../../testing/unit/provider-config';
 
 function provider(preset: PresetId, stateful = true): ProviderConfig {
-  return {
-    id: preset,
-    label: preset,
-    baseURL: 'http://backend.test/v1',
-    baseURLs: ['http://backend.test/v1'],
-    preset,
-    models: [],
-    modelsAreAllowlist: false,
-    ...(stateful ? { statefulSessions: {} } : {}),
-  };
+  return testProvider(preset, stateful ? { statefulSessions: {} } : {});
 }
 
 const history = [
