@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
+import { PAGE_FILES } from '../composer/composer-files';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageList } from '../messages/message-list';
@@ -116,7 +117,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         ) : (
           <EmptyState />
         )}
-        <Composer />
+        <Composer files={PAGE_FILES} />
       </main>
       <LiveStatus />
       <KeyboardShortcuts openSidebar={openSidebar} />

@@ -2,7 +2,7 @@
 
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/button';
-import { PlusIcon } from '../ui/icons';
+import { PlusIcon } from '../ui/page-icons';
 
 /**
  * An address naming a conversation this browser does not have: conversations live in the browser

@@ -7,12 +7,10 @@ import { useDisplayOptions } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
-import { AttachButton } from './attach-button';
+import type { ComposerFiles } from './composer-files';
+import { NO_FILES } from './no-files';
 import { ComposerNotices, SendButton } from './send-button';
-import { useAttachments, useReturnedAttachments } from './use-attachments';
-import { useFileDrop } from './use-file-drop';
 import { useMeterLoaded } from './use-meter-loaded';
-import { useSendCheck } from './use-send-check';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
 // Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
@@ -32,14 +30,18 @@ interface ComposerProps {
   placeholder?: string | null;
   /** Tighter spacing, for the widget's small panel. */
   compact?: boolean;
+  /** How files are taken (the chat page's `PAGE_FILES`); without, the composer takes text only. */
+  files?: ComposerFiles;
 }
 
 /**
  * The message box. Enter sends, Shift+Enter adds a line, Esc stops; while an answer streams, Send
- * becomes Stop. Files come by "Attach files", paste or drop. The draft lives in the store, so it
- * survives switching conversations and reloads.
+ * becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
+ * store, so it survives switching conversations and reloads.
  */
-export function Composer({ placeholder, compact = false }: ComposerProps = {}) {
+export function Composer({ placeholder, compact = false, files = NO_FILES }: ComposerProps = {}) {
+  // A page passes the same `files` on every render, so the hooks below keep their order.
+  const { useAttachments, useReturnedAttachments, useFileDrop, useSendCheck, AttachButton } = files;
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const draftKey = activeId ?? NEW_CHAT_DRAFT;

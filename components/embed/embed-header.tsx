@@ -2,7 +2,7 @@
 
 import { IconButton } from '../ui/button';
 import { CloseIcon } from '../ui/icons';
-import { CollapseIcon, ExpandIcon, NewChatIcon } from '@/components/ui/icons';
+import { CollapseIcon, ExpandIcon, NewChatIcon } from './embed-icons';
 
 interface EmbedHeaderProps {
   title: string;

@@ -1,10 +1,9 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { ArrowDownIcon } from '../ui/icons';
 import { FOCUS_RING } from '../ui/button';
-import { useChatStore } from '../store/use-chat-store';
+import { useChatStoreIds } from '../store/use-chat-store';
 import { MessageItem } from './message-item';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -19,9 +18,9 @@ export function MessageList({
   conversationId: string;
   completion: boolean;
 }) {
-  // Ids, compared shallowly: the list re-renders when messages come and go, not on every token.
-  const ids = useChatStore(
-    useShallow((s) => s.conversations[conversationId]?.messages.map((m) => m.id) ?? []),
+  // Ids: the list re-renders when messages come and go, not on every token.
+  const ids = useChatStoreIds(
+    (s) => s.conversations[conversationId]?.messages.map((m) => m.id) ?? [],
   );
   const count = ids.length;
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -4,7 +4,8 @@ import { memo, useState, type MouseEvent } from 'react';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectRunning } from '../store/selectors';
 import { FOCUS_RING } from '../ui/button';
-import { DotsIcon, PencilIcon } from '../ui/icons';
+import { PencilIcon } from '../ui/icons';
+import { DotsIcon } from '../ui/more-icons';
 import { PinIcon, TrashIcon } from '../ui/page-icons';
 import { MenuButton } from '../ui/menu-button';
 

@@ -1,10 +1,9 @@
 'use client';
 
 import { memo, useEffect, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import type { SearchHit } from '@/lib/browser/chat/search';
-import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
+import { useChatStore, useChatStoreApi, useChatStoreIds } from '../store/use-chat-store';
 import { Button } from '../ui/button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
@@ -35,9 +34,7 @@ export const ConversationList = memo(function ConversationList({
 }: ConversationListProps) {
   const store = useChatStoreApi();
   const order = useChatStore((s) => s.order);
-  const pinned = useChatStore(
-    useShallow((s) => s.order.filter((id) => s.conversations[id]?.pinned)),
-  );
+  const pinned = useChatStoreIds((s) => s.order.filter((id) => s.conversations[id]?.pinned));
   const hydrated = useChatStore((s) => s.hydrated);
   // Groups move at midnight: a coarse clock is enough.
   const now = useNow(true, 60_000);

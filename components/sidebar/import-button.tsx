@@ -26,7 +26,7 @@ export function ImportButton({ onImported }: { onImported: () => void }) {
       return;
     }
     setError(null);
-    const id = store.getState().importConversation(read.conversation);
+    const id = await store.getState().importConversation(read.conversation);
     store.getState().selectConversation(id);
     onImported();
   };

@@ -3,8 +3,7 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button, IconButton } from '../ui/button';
-import { PlusIcon } from '../ui/icons';
-import { SearchIcon, SidebarIcon } from '../ui/page-icons';
+import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
 import { loadSearch } from './load-search';

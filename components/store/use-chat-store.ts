@@ -1,6 +1,6 @@
 'use client';
 
-import { useContext } from 'react';
+import { useContext, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { ChatActions } from '@/lib/browser/chat/chat-actions';
 import type { ChatStore } from '@/lib/browser/chat/chat-store';
@@ -17,4 +17,22 @@ export function useChatStoreApi(): ChatStore {
 /** Subscribes to a slice of the chat store; re-renders only when the slice changes. */
 export function useChatStore<T>(selector: (state: ChatState & ChatActions) => T): T {
   return useStore(useChatStoreApi(), selector);
+}
+
+/**
+ * Subscribes to a list of ids (messages, conversations); re-renders only when the list changes,
+ * not with every token written into one of them. (zustand's `useShallow` does the same for any
+ * value, and costs the page its general comparison.)
+ */
+export function useChatStoreIds(
+  selector: (state: ChatState & ChatActions) => readonly string[],
+): readonly string[] {
+  const last = useRef<readonly string[]>([]);
+  return useChatStore((s) => {
+    const next = selector(s);
+    const prev = last.current;
+    if (next.length === prev.length && next.every((id, i) => id === prev[i])) return prev;
+    last.current = next;
+    return next;
+  });
 }

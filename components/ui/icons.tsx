@@ -24,12 +24,6 @@ export function Icon({ children, ...props }: IconProps) {
   );
 }
 
-/** Plus sign. */
-export const PlusIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
 /** Two sheets (copy). */
 export const CopyIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -80,12 +74,6 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );
-/** Paper clip (attach files). */
-export const PaperclipIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m21 11-8.6 8.6a5 5 0 0 1-7-7l8.5-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.3-2.4l7.9-7.9" />
-  </Icon>
-);
 /** Lightbulb (reasoning). */
 export const BulbIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -96,32 +84,5 @@ export const BulbIcon = (p: IconProps) => (
 export const ChevronRightIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 6l6 6-6 6" />
-  </Icon>
-);
-/** Arrow into a tray (download, export). */
-export const DownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </Icon>
-);
-/** Three dots (more). */
-export const DotsIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />
-  </Icon>
-);
-export const ExpandIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7" />
-  </Icon>
-);
-export const CollapseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M20 10h-6V4M4 14h6v6M14 10l7-7M10 14l-7 7" />
-  </Icon>
-);
-export const NewChatIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v6M12 8v6M9 11h6M17 16v6M14 19h6" />
   </Icon>
 );

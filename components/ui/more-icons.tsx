@@ -51,3 +51,15 @@ export const ChevronLeftIcon = (p: IconProps) => (
     <path d="M15 6l-6 6 6 6" />
   </Icon>
 );
+/** Arrow into a tray (download, export). */
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+/** Three dots (more). */
+export const DotsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />
+  </Icon>
+);

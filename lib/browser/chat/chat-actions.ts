@@ -17,11 +17,13 @@ export interface ChatActions {
    * device), or null for a new chat (`/`). From then on the stored choice is ignored.
    */
   openRoute(id: string | null): void;
-  renameConversation(id: string, title: string): void;
-  setPinned(id: string, pinned: boolean): void;
+  // Renaming, pinning, importing and switching versions are loaded with the first of them (the
+  // page's first answer needs none): each resolves once done.
+  renameConversation(id: string, title: string): Promise<void>;
+  setPinned(id: string, pinned: boolean): Promise<void>;
   deleteConversation(id: string): void;
   /** Adds a conversation read from an export file; returns its id (a new one if it is taken). */
-  importConversation(conversation: Conversation): string;
+  importConversation(conversation: Conversation): Promise<string>;
   /** Model for a conversation, or for the next new one when `id` is null. */
   setModel(id: string | null, model: string): void;
   /** Settings of a conversation, or of the next new one when `id` is null. */
@@ -41,7 +43,7 @@ export interface ChatActions {
   /** A new version of a user message, answered anew; the earlier one stays with its turns. */
   editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
   /** Shows the previous (`-1`) or next (`1`) version of a message. */
-  showVersion(conversationId: string, messageId: string, step: -1 | 1): void;
+  showVersion(conversationId: string, messageId: string, step: -1 | 1): Promise<void>;
   dismissStorageNotice(): void;
   /** Writes every pending change now (the page is being hidden). */
   flushSaves(): void;

@@ -7,7 +7,7 @@ import { bumpOrder, patchConversation, patchMessage } from './chat-state';
 import { deriveTitle } from './conversation';
 import { sessionField } from './provider-session';
 import type { RunLocks } from './run-locks';
-import { branchAt } from './versions';
+import { branchAt } from './version-branch';
 import {
   createAssistantMessage,
   isAssistant,

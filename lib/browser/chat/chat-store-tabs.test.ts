@@ -33,7 +33,7 @@ describe('chat store: several tabs', () => {
     await until(() => b.store.getState().conversations[id]?.messages.length === 2);
     expect(b.store.getState().order).toEqual([id]);
 
-    a.store.getState().renameConversation(id, 'Renamed');
+    await a.store.getState().renameConversation(id, 'Renamed');
     await until(() => b.store.getState().conversations[id]?.title === 'Renamed');
 
     a.store.getState().deleteConversation(id);

@@ -25,7 +25,7 @@ describe('chat store: versions', () => {
     expect(contents(t)).toEqual(['q1', 'answer 2']);
     expect(versionsAt(t.active(), 1)).toMatchObject({ position: 1 });
 
-    t.store.getState().showVersion(id, t.answer().id, -1);
+    await t.store.getState().showVersion(id, t.answer().id, -1);
     expect(contents(t)).toEqual(['q1', 'answer 1']);
     t.store.getState().send('q2', CHAT);
     await until(t.idle);
@@ -35,7 +35,7 @@ describe('chat store: versions', () => {
       { role: 'user', content: 'q2' },
     ]);
     // q2 belongs to the first version: the second one has nothing after it.
-    t.store.getState().showVersion(id, t.active().messages[1]!.id, 1);
+    await t.store.getState().showVersion(id, t.active().messages[1]!.id, 1);
     expect(contents(t)).toEqual(['q1', 'answer 2']);
   });
 
@@ -58,7 +58,7 @@ describe('chat store: versions', () => {
     await reloaded.store.getState().hydrate();
     reloaded.store.getState().selectConversation(id);
     expect(contents(reloaded)).toEqual(['q1 edited', 'answer 3']);
-    reloaded.store.getState().showVersion(id, reloaded.active().messages[0]!.id, -1);
+    await reloaded.store.getState().showVersion(id, reloaded.active().messages[0]!.id, -1);
     expect(contents(reloaded)).toEqual(['q1', 'answer 1', 'q2', 'answer 2']);
     expect(versionsAt(reloaded.active(), 0)).toMatchObject({ position: 0 });
   });
@@ -70,8 +70,9 @@ describe('chat store: versions', () => {
     await until(t.idle);
     const id = t.active().id;
     t.store.getState().regenerate(id, t.answer().id, CHAT);
-    t.store.getState().showVersion(id, t.answer().id, -1);
+    const switching = t.store.getState().showVersion(id, t.answer().id, -1);
     expect(t.answer().status).toBe('streaming');
+    await switching;
     await until(t.idle);
     expect(contents(t)).toEqual(['q1', 'answer 2']);
   });

@@ -202,7 +202,7 @@ describe('chat store: persistence', () => {
     await until(t.idle);
     const id = t.active().id;
     t.store.getState().setDraft(id, 'unsent words');
-    t.store.getState().renameConversation(id, '  My   chat ');
+    await t.store.getState().renameConversation(id, '  My   chat ');
     t.store.getState().flushSaves();
     await new Promise((r) => setTimeout(r, 5));
     const again = storeHarness(() => sseResponse([]), backend);

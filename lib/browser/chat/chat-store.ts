@@ -8,7 +8,7 @@ import {
   patchConversation,
   type ChatState,
 } from './chat-state';
-import { createConversationActions } from './conversation-actions';
+import type { createConversationActions } from './conversation-actions';
 import { loadConversations } from './loaded-conversations';
 import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
@@ -107,7 +107,13 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       ...(deps.network ? { network: deps.network } : {}),
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
     });
-    const actions = createConversationActions({ get, set, saver, now, newId });
+    type Actions = ReturnType<typeof createConversationActions>;
+    let actions: Promise<Actions> | undefined;
+    /** The conversation actions, loaded the first time one is used (conversation-actions.ts). */
+    const withActions = <T>(use: (a: Actions) => T): Promise<T> =>
+      (actions ??= import('./conversation-actions').then((m) =>
+        m.createConversationActions({ get, set, saver, now, newId }),
+      )).then(use);
 
     /** Drops a conversation from this tab (runs stopped, pending saves forgotten). */
     const forget = (id: string) => {
@@ -188,10 +194,14 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         touchMeta();
       },
 
-      renameConversation: actions.rename,
-      setPinned: actions.setPinned,
-      importConversation: actions.importConversation,
-      showVersion: actions.showVersion,
+      renameConversation: (id, title) => withActions((a) => a.rename(id, title)),
+      setPinned: (id, pinned) => withActions((a) => a.setPinned(id, pinned)),
+      importConversation: (conversation) => withActions((a) => a.importConversation(conversation)),
+      showVersion: (conversationId, messageId, step) =>
+        // Refused at once while an answer streams into the conversation, as it will be then.
+        get().running[conversationId]
+          ? Promise.resolve()
+          : withActions((a) => a.showVersion(conversationId, messageId, step)),
 
       deleteConversation(id) {
         forget(id);

@@ -1,5 +1,8 @@
-import { ROOT, type Conversation, type HiddenMessage } from './conversation';
+import type { Conversation, HiddenMessage } from './conversation';
 import type { Message } from './message';
+import { hide, parentKeyAt } from './version-branch';
+
+export { branchAt, parentKeyAt } from './version-branch';
 
 /**
  * A conversation is a tree: Regenerate and Edit add a sibling version of a message instead of
@@ -8,12 +11,6 @@ import type { Message } from './message';
  * siblings of each message that has more than one. Keeping the shown path as a plain array keeps
  * the streaming hot path what it was: one message patched by index.
  */
-
-/** The parent key of the message at `index` on the shown path (`ROOT` for the first). */
-export function parentKeyAt(messages: readonly Message[], index: number): string | undefined {
-  if (index === 0) return ROOT;
-  return messages[index - 1]?.id;
-}
 
 /** Where the message at `index` stands among its versions, or null when it has only one. */
 export function versionsAt(
@@ -26,40 +23,6 @@ export function versionsAt(
   if (!ids || ids.length < 2 || id === undefined) return null;
   const position = ids.indexOf(id);
   return position < 0 ? null : { ids, position };
-}
-
-/** The messages from `from` on, as hidden entries stamped `now`. */
-function hide(messages: readonly Message[], from: number, now: number) {
-  const out: Record<string, HiddenMessage> = {};
-  for (let i = from; i < messages.length; i++) {
-    const message = messages[i]!;
-    out[message.id] = { parent: parentKeyAt(messages, i)!, hiddenAt: now, message };
-  }
-  return out;
-}
-
-/**
- * Starts a new version at `index`: the message there and everything after it leave the shown path
- * (kept, under their parents) and `fresh` takes their place, its first message a sibling of the
- * one it replaces.
- */
-export function branchAt(
-  c: Conversation,
-  index: number,
-  fresh: readonly Message[],
-  now: number,
-): Conversation {
-  const replaced = c.messages[index];
-  const first = fresh[0];
-  const key = parentKeyAt(c.messages, index);
-  if (!replaced || !first || key === undefined) return c;
-  const siblings = c.versions?.[key] ?? [replaced.id];
-  return {
-    ...c,
-    messages: [...c.messages.slice(0, index), ...fresh],
-    hidden: { ...c.hidden, ...hide(c.messages, index, now) },
-    versions: { ...c.versions, [key]: [...siblings, first.id] },
-  };
 }
 
 /**
