@@ -4,10 +4,9 @@ import { memo, useState, type MouseEvent } from 'react';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectRunning } from '../store/selectors';
 import { FOCUS_RING } from '../ui/button';
-import { PencilIcon } from '../ui/icons';
 import { DotsIcon } from '../ui/more-icons';
-import { PinIcon, TrashIcon } from '../ui/page-icons';
-import { MenuButton } from '../ui/menu-button';
+import { MenuTrigger } from '../ui/menu-trigger';
+import { loadOptions, optionsModule } from './load-options';
 
 interface ConversationItemProps {
   id: string;
@@ -16,6 +15,8 @@ interface ConversationItemProps {
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;
 }
+
+const preloadOptions = () => void loadOptions();
 
 /** A plain click opens in place; a modified or middle click is the browser's (new tab, window). */
 function isPlainClick(e: MouseEvent): boolean {
@@ -39,28 +40,16 @@ export const ConversationItem = memo(function ConversationItem({
   const active = useChatStore((s) => s.activeId === id);
   const running = useChatStore(selectRunning(id));
   const [editing, setEditing] = useState(false);
+  // The full menu replaces the plain button when first opened, and stays.
+  const [optionsShown, setOptionsShown] = useState(false);
+  const label = `Options for “${title}”`;
 
-  if (editing) {
+  // Renaming is offered by the options menu, so its code is loaded by then.
+  const options = optionsModule();
+  if (editing && options) {
     return (
       <li>
-        <input
-          aria-label="Conversation title"
-          defaultValue={title}
-          autoFocus
-          onFocus={(e) => e.currentTarget.select()}
-          onBlur={(e) => {
-            store.getState().renameConversation(id, e.currentTarget.value);
-            setEditing(false);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-            if (e.key === 'Escape') {
-              e.currentTarget.value = title;
-              e.currentTarget.blur();
-            }
-          }}
-          className="h-9 w-full rounded-lg border border-teal-600 bg-white px-2.5 text-sm outline-none ring-2 ring-teal-600/20 dark:bg-zinc-950"
-        />
+        <options.TitleEditor id={id} title={title} onDone={() => setEditing(false)} />
       </li>
     );
   }
@@ -105,24 +94,27 @@ export const ConversationItem = memo(function ConversationItem({
             : 'bg-gradient-to-r from-transparent via-zinc-100 to-zinc-100 dark:via-zinc-900 dark:to-zinc-900'
         } opacity-100 pointer-fine:opacity-0 pointer-fine:group-hover/item:opacity-100 pointer-fine:group-focus-within/item:opacity-100 pointer-fine:has-[[aria-expanded=true]]:opacity-100`}
       >
-        <MenuButton
-          label={`Options for “${title}”`}
-          icon={<DotsIcon />}
-          items={[
-            { label: 'Rename', icon: <PencilIcon />, onSelect: () => setEditing(true) },
-            {
-              label: pinned ? 'Unpin' : 'Pin',
-              icon: <PinIcon />,
-              onSelect: () => store.getState().setPinned(id, !pinned),
-            },
-            {
-              label: 'Delete',
-              icon: <TrashIcon />,
-              danger: true,
-              onSelect: () => onDelete(id, title),
-            },
-          ]}
-        />
+        {optionsShown && options ? (
+          <options.ConversationOptions
+            label={label}
+            id={id}
+            title={title}
+            pinned={pinned}
+            onRename={() => setEditing(true)}
+            onDelete={onDelete}
+          />
+        ) : (
+          <div className="relative">
+            <MenuTrigger
+              label={label}
+              icon={<DotsIcon />}
+              open={false}
+              onPointerEnter={preloadOptions}
+              onFocus={preloadOptions}
+              onClick={() => void loadOptions().then(() => setOptionsShown(true))}
+            />
+          </div>
+        )}
       </div>
     </li>
   );

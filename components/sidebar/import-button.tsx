@@ -16,19 +16,10 @@ export function ImportButton({ onImported }: { onImported: () => void }) {
   const [error, setError] = useState<string | null>(null);
 
   const importFile = async (file: File) => {
-    const [{ parseConversationExport }, text] = await Promise.all([
-      import('@/lib/browser/chat/import-file'),
-      file.text(),
-    ]);
-    const read = parseConversationExport(text);
-    if (!read.ok) {
-      setError(`Could not import “${file.name}”. ${read.error}`);
-      return;
-    }
-    setError(null);
-    const id = await store.getState().importConversation(read.conversation);
-    store.getState().selectConversation(id);
-    onImported();
+    const { importConversationFile } = await import('./import-file');
+    const refused = await importConversationFile(store, file);
+    setError(refused);
+    if (!refused) onImported();
   };
 
   return (

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FOCUS_RING } from './button';
+import { MenuTrigger } from './menu-trigger';
 import { useDismissOnOutsidePointer } from './use-dismiss';
 
 /** One entry of a menu. */
@@ -19,6 +20,8 @@ export interface MenuButtonProps {
   items: readonly MenuItem[];
   /** Classes of the button (size, visibility). */
   className?: string;
+  /** Opens with the first item focused as it mounts (a menu loaded when first opened). */
+  initiallyOpen?: boolean;
 }
 
 const ITEM = `flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm ${FOCUS_RING}`;
@@ -27,8 +30,14 @@ const ITEM = `flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text
  * A button that opens a menu (WAI-ARIA menu button): arrow keys move between items, Esc closes and
  * gives focus back to the button, a click elsewhere closes it.
  */
-export function MenuButton({ label, icon, items, className = '' }: MenuButtonProps) {
-  const [open, setOpen] = useState(false);
+export function MenuButton({
+  label,
+  icon,
+  items,
+  className = '',
+  initiallyOpen = false,
+}: MenuButtonProps) {
+  const [open, setOpen] = useState(initiallyOpen);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -58,19 +67,15 @@ export function MenuButton({ label, icon, items, className = '' }: MenuButtonPro
 
   return (
     <div ref={rootRef} className="relative" onKeyDown={open ? onKeyDown : undefined}>
-      <button
+      <MenuTrigger
         ref={buttonRef}
-        type="button"
-        aria-label={label}
-        title={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        label={label}
+        icon={icon}
+        open={open}
+        menuId={menuId}
+        className={className}
         onClick={() => setOpen(!open)}
-        className={`inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100 ${FOCUS_RING} ${className}`}
-      >
-        {icon}
-      </button>
+      />
       {open && (
         <div
           id={menuId}

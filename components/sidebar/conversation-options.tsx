@@ -1,0 +1,81 @@
+'use client';
+
+import { useChatStoreApi } from '../store/use-chat-store';
+import { PencilIcon } from '../ui/icons';
+import { DotsIcon } from '../ui/more-icons';
+import { MenuButton } from '../ui/menu-button';
+import { PinIcon, TrashIcon } from '../ui/page-icons';
+
+export interface ConversationOptionsProps {
+  /** The menu button's accessible name. */
+  label: string;
+  id: string;
+  title: string;
+  pinned: boolean;
+  onRename: () => void;
+  onDelete: (id: string, title: string) => void;
+}
+
+/**
+ * A conversation's options menu (rename, pin, delete), loaded when a menu is first opened: it
+ * takes the place of the row's plain button, already open, and stays from then on.
+ */
+export function ConversationOptions({
+  label,
+  id,
+  title,
+  pinned,
+  onRename,
+  onDelete,
+}: ConversationOptionsProps) {
+  const store = useChatStoreApi();
+  return (
+    <MenuButton
+      label={label}
+      icon={<DotsIcon />}
+      initiallyOpen
+      items={[
+        { label: 'Rename', icon: <PencilIcon />, onSelect: onRename },
+        {
+          label: pinned ? 'Unpin' : 'Pin',
+          icon: <PinIcon />,
+          onSelect: () => store.getState().setPinned(id, !pinned),
+        },
+        { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(id, title) },
+      ]}
+    />
+  );
+}
+
+/** Edits a conversation's title in place: Enter or leaving the box keeps it, Esc restores it. */
+export function TitleEditor({
+  id,
+  title,
+  onDone,
+}: {
+  id: string;
+  title: string;
+  onDone: () => void;
+}) {
+  const store = useChatStoreApi();
+  return (
+    <input
+      aria-label="Conversation title"
+      defaultValue={title}
+      autoFocus
+      onFocus={(e) => e.currentTarget.select()}
+      onBlur={(e) => {
+        store.getState().renameConversation(id, e.currentTarget.value);
+        onDone();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.currentTarget.blur();
+        if (e.key === 'Escape') {
+          e.currentTarget.value = title;
+          e.currentTarget.blur();
+        }
+      }}
+      className="h-9 w-full rounded-lg border border-teal-600 bg-white px-2.5 text-sm outline-none ring-2 ring-teal-600/20 dark:bg-zinc-950"
+    />
+  );
+}
