@@ -40,8 +40,9 @@ export const ConversationItem = memo(function ConversationItem({
   const active = useChatStore((s) => s.activeId === id);
   const running = useChatStore(selectRunning(id));
   const [editing, setEditing] = useState(false);
-  // The full menu replaces the plain button when first opened, and stays.
-  const [optionsShown, setOptionsShown] = useState(false);
+  // The full menu replaces the plain button when first opened, open, and stays: closed when it
+  // comes back after a rename, so that the key ending the rename does not act on the menu.
+  const [menu, setMenu] = useState<'plain' | 'opening' | 'full'>('plain');
   const label = `Options for “${title}”`;
 
   // Renaming is offered by the options menu, so its code is loaded by then.
@@ -94,13 +95,17 @@ export const ConversationItem = memo(function ConversationItem({
             : 'bg-gradient-to-r from-transparent via-zinc-100 to-zinc-100 dark:via-zinc-900 dark:to-zinc-900'
         } opacity-100 pointer-fine:opacity-0 pointer-fine:group-hover/item:opacity-100 pointer-fine:group-focus-within/item:opacity-100 pointer-fine:has-[[aria-expanded=true]]:opacity-100`}
       >
-        {optionsShown && options ? (
+        {menu !== 'plain' && options ? (
           <options.ConversationOptions
             label={label}
             id={id}
             title={title}
             pinned={pinned}
-            onRename={() => setEditing(true)}
+            initiallyOpen={menu === 'opening'}
+            onRename={() => {
+              setMenu('full');
+              setEditing(true);
+            }}
             onDelete={onDelete}
           />
         ) : (
@@ -111,7 +116,7 @@ export const ConversationItem = memo(function ConversationItem({
               open={false}
               onPointerEnter={preloadOptions}
               onFocus={preloadOptions}
-              onClick={() => void loadOptions().then(() => setOptionsShown(true))}
+              onClick={() => void loadOptions().then(() => setMenu('opening'))}
             />
           </div>
         )}

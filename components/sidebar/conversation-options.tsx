@@ -12,19 +12,22 @@ export interface ConversationOptionsProps {
   id: string;
   title: string;
   pinned: boolean;
+  /** Opens as it mounts (its first time, replacing the plain button that was clicked). */
+  initiallyOpen: boolean;
   onRename: () => void;
   onDelete: (id: string, title: string) => void;
 }
 
 /**
  * A conversation's options menu (rename, pin, delete), loaded when a menu is first opened: it
- * takes the place of the row's plain button, already open, and stays from then on.
+ * takes the place of the row's plain button and stays from then on.
  */
 export function ConversationOptions({
   label,
   id,
   title,
   pinned,
+  initiallyOpen,
   onRename,
   onDelete,
 }: ConversationOptionsProps) {
@@ -33,7 +36,7 @@ export function ConversationOptions({
     <MenuButton
       label={label}
       icon={<DotsIcon />}
-      initiallyOpen
+      initiallyOpen={initiallyOpen}
       items={[
         { label: 'Rename', icon: <PencilIcon />, onSelect: onRename },
         {
