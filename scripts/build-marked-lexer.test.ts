@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Lexer } from 'marked';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleLexer } from './build-marked-lexer';
+import { bundleLexer, markedSources, withoutPedantic } from './build-marked-lexer';
 
 const dir = mkdtempSync(join(tmpdir(), 'runnel-lexer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,8 +28,25 @@ describe("marked's lexer, bundled alone", () => {
         new Lexer({ gfm: true }).lex(sample),
       );
     }
+    // Its pedantic grammars were cut: asking for them fails instead of lexing with other rules.
+    expect(() => new bundled.Lexer({ pedantic: true }).lex('*a*')).toThrow();
     // No parser, renderer or Marked instance came along.
     expect(code).not.toContain('An error occurred');
     expect(code.length).toBeLessThan(45_000);
+  });
+});
+
+describe('withoutPedantic', () => {
+  it("cuts every pedantic grammar from marked's rules and nothing else", () => {
+    const rules = markedSources().get('rules.ts')!;
+    const cut = withoutPedantic(rules);
+    expect(rules).toContain('blockPedantic');
+    expect(cut).not.toMatch(/blockPedantic|inlinePedantic|emStrong\w*Pedantic/);
+    expect(cut).toContain('const blockGfm');
+    expect(cut).toContain('const inlineBreaks');
+  });
+
+  it('stops the build when a marker is gone', () => {
+    expect(() => withoutPedantic('export const block = {};')).toThrow(/rules\.ts changed/);
   });
 });

@@ -6,6 +6,11 @@
  * little was imported. The lexer is bundled from marked's own TypeScript sources, as published in
  * the package's source map: the same code, without the parts nothing calls. `npm run build` and
  * `npm run dev` run it first; the unit tests use marked itself (docs/performance.md).
+ *
+ * Runnel lexes GitHub-flavoured Markdown only (`{ gfm: true }`), so the grammars of marked's
+ * `pedantic` mode (the original Markdown.pl rules) are cut from `rules.ts` before bundling: about
+ * 0.45 KB gzipped of regular expressions built at load time that no answer uses. A lexer asked for
+ * `pedantic` fails rather than lex with the wrong rules.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,9 +57,44 @@ function markedSourcesPlugin(sources: Map<string, string>): Plugin {
   };
 }
 
+/**
+ * `rules.ts` without the pedantic grammars: each cut runs from a marker to the next one, and a
+ * marker that is missing (a marked release that moved them) stops the build with its name, so the
+ * cuts are revisited rather than silently skipped.
+ */
+export function withoutPedantic(rules: string): string {
+  const cuts: [from: string, to: string][] = [
+    ['/**\n * Pedantic grammar', '/**\n * Inline-Level Grammar'],
+    ['// Pedantic: do not treat', 'const emStrongRDelimAstCore'],
+    ['// Pedantic: rule 3 requires', 'const emStrongRDelimUnd ='],
+    ['// Pedantic: same rule 3/6', 'const delLDelim'],
+    ['/**\n * Pedantic Inline Grammar', '/**\n * GFM Inline Grammar'],
+  ];
+  let out = rules;
+  for (const [from, to] of cuts) {
+    const start = out.indexOf(from);
+    const end = start < 0 ? -1 : out.indexOf(to, start);
+    if (end < 0)
+      throw new Error(
+        `marked's rules.ts changed: "${from.trim()}" not found before "${to.trim()}"`,
+      );
+    out = out.slice(0, start) + out.slice(end);
+  }
+  for (const entry of ['  pedantic: blockPedantic,\n', '  pedantic: inlinePedantic,\n']) {
+    if (!out.includes(entry))
+      throw new Error(`marked's rules.ts changed: "${entry.trim()}" not found`);
+    out = out.replace(entry, '');
+  }
+  if (/Pedantic\b/.test(out.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, ''))) {
+    throw new Error("marked's rules.ts changed: a pedantic grammar is still referenced");
+  }
+  return out;
+}
+
 /** Bundles `Lexer` (marked's public name for `_Lexer`) in memory. */
 export async function bundleLexer(): Promise<string> {
   const sources = markedSources();
+  sources.set('rules.ts', withoutPedantic(sources.get('rules.ts') ?? ''));
   sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
   const result = await build({
     entryPoints: ['entry.ts'],

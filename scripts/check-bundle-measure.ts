@@ -13,6 +13,8 @@ export interface JsFile {
   gzipBytes: number;
   /** Libraries that must not reach the browser, found in this file (see `FORBIDDEN`). */
   forbidden: string[];
+  /** When the browser started requesting it (ms since the epoch). */
+  requestedAt: number;
 }
 
 /**
@@ -21,12 +23,25 @@ export interface JsFile {
  */
 const FORBIDDEN: [name: string, marker: string][] = [['zod', 'ZodError']];
 
-/** What a page fetched before `flow` finished. */
+/** What a page fetched before the moment `flow` names, and what it fetched after. */
 export interface PageJs {
   files: JsFile[];
   gzipBytes: number;
   rawBytes: number;
+  /** Fetched after that moment, until the page went quiet: not counted in the sizes above. */
+  later: JsFile[];
 }
+
+/**
+ * Drives a page. It may resolve to the moment (a `Date.now()` read in the page) up to which
+ * JavaScript counts — for the chat, when the first answer showed as complete; what the page
+ * requests after it (work loaded in idle time once an answer has ended) is listed apart. Without
+ * a moment, everything fetched until it resolves counts.
+ */
+export type PageFlow = (page: Page, quiet: () => Promise<void>) => Promise<number | void>;
+
+const sum = (files: JsFile[], key: 'gzipBytes' | 'rawBytes') =>
+  files.reduce((total, f) => total + f[key], 0);
 
 function isJavaScript(response: Response): boolean {
   const type = response.headers()['content-type'] ?? '';
@@ -35,12 +50,10 @@ function isJavaScript(response: Response): boolean {
 
 /**
  * Opens a fresh context (nothing cached), runs `flow` on a page and returns every JavaScript
- * response fetched until `flow` resolved — the page's own scripts and those of its workers.
+ * response fetched — the page's own scripts and those of its workers — split at the moment `flow`
+ * resolves to (see `PageFlow`).
  */
-export async function measurePageJs(
-  browser: Browser,
-  flow: (page: Page, quiet: () => Promise<void>) => Promise<void>,
-): Promise<PageJs> {
+export async function measurePageJs(browser: Browser, flow: PageFlow): Promise<PageJs> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const seen = new Map<string, Promise<JsFile | null>>();
   let inFlight = 0;
@@ -66,6 +79,7 @@ export async function measurePageJs(
           rawBytes: body.length,
           gzipBytes: gzipSync(body).length,
           forbidden: FORBIDDEN.filter(([, marker]) => body.includes(marker)).map(([name]) => name),
+          requestedAt: response.request().timing().startTime,
         }),
         () => null,
       ),
@@ -83,14 +97,17 @@ export async function measurePageJs(
   };
   try {
     const page = await context.newPage();
-    await flow(page, quiet);
+    const until = await flow(page, quiet);
+    if (until !== undefined) await quiet();
     measuring = false;
-    const files = (await Promise.all(seen.values())).filter((f): f is JsFile => f !== null);
-    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const all = (await Promise.all(seen.values())).filter((f): f is JsFile => f !== null);
+    all.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const files = until === undefined ? all : all.filter((f) => f.requestedAt <= until);
     return {
       files,
-      gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-      rawBytes: files.reduce((sum, f) => sum + f.rawBytes, 0),
+      gzipBytes: sum(files, 'gzipBytes'),
+      rawBytes: sum(files, 'rawBytes'),
+      later: all.filter((f) => !files.includes(f)),
     };
   } finally {
     await context.close();

@@ -11,7 +11,7 @@ import { chromiumLaunchOptions } from '../testing/stack/chromium';
 import { freePort } from '../testing/stack/free-port';
 import { startStack } from '../testing/stack/stack';
 import { buildBlankApp } from './check-bundle-blank';
-import { measurePageJs, type PageJs } from './check-bundle-measure';
+import { measurePageJs, type PageFlow, type PageJs } from './check-bundle-measure';
 import { stopApp, waitForUrl } from './bench-render-lib';
 
 /** 1 KB = 1,000 bytes of gzip. */
@@ -22,8 +22,11 @@ export const BUDGETS: Record<string, number> = { '/': 50 * KB, '/embed': 40 * KB
 
 const QUESTION = 'What is 6 × 7?';
 
-/** Opens `url` in a page where the chat shows, asks a question and waits until its answer shows. */
-function chatFlow(url: string) {
+/**
+ * Opens `url` in a page where the chat shows, asks a question and waits until its answer shows
+ * complete; resolves to that moment, as the page saw it.
+ */
+function chatFlow(url: string): PageFlow {
   return async (page: Page, quiet: () => Promise<void>) => {
     await page.goto(url);
     const message = page.getByRole('textbox', { name: 'Message' });
@@ -31,14 +34,30 @@ function chatFlow(url: string) {
     await quiet();
     await message.fill(QUESTION);
     await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
+    // Notes the moment the answer turns complete from a MutationObserver, which runs right after
+    // the DOM change, before any idle or timer work the change starts.
+    await page.evaluate(() => {
+      const w = window as unknown as { __shownAt?: number };
+      new MutationObserver((_, observer) => {
+        const answers = document.querySelectorAll('article[data-role="assistant"]');
+        if (answers[answers.length - 1]?.getAttribute('data-status') !== 'complete') return;
+        w.__shownAt = Date.now();
+        observer.disconnect();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await message.press('Enter');
-    const answer = page.locator('article[data-role="assistant"]').last();
-    await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-    await expect(answer).toContainText('42');
+    const shown = await page.waitForFunction(
+      () => (window as unknown as { __shownAt?: number }).__shownAt ?? 0,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const shownAt = (await shown.jsonValue()) as number;
+    await expect(page.locator('article[data-role="assistant"]').last()).toContainText('42');
+    return shownAt;
   };
 }
 
-function blankFlow(url: string) {
+function blankFlow(url: string): PageFlow {
   return async (page: Page, quiet: () => Promise<void>) => {
     await page.goto(url);
     await expect(page.getByText('Blank')).toBeVisible();
@@ -112,7 +131,15 @@ async function main(): Promise<number> {
     }
     printTable(rows);
     printFiles('blank', blankJs, 4);
-    for (const [route, js] of routes) printFiles(route, js);
+    for (const [route, js] of routes) {
+      printFiles(route, js);
+      if (!js.later.length) continue;
+      const later = js.later.reduce((total, f) => total + f.gzipBytes, 0);
+      console.log(`  then, once the answer had shown (not counted): ${kb(later)} in`);
+      for (const f of js.later) {
+        console.log(`  ${kb(f.gzipBytes).padStart(9)}  ${new URL(f.url).pathname}`);
+      }
+    }
     const forbidden = routes.flatMap(([route, js]) =>
       js.files.flatMap((f) => f.forbidden.map((name) => `${route}: ${name} in ${f.url}`)),
     );

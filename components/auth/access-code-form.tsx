@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { Button, FOCUS_RING } from '../ui/button';
+import { FOCUS_RING } from '../ui/button';
+import { Button } from '../ui/text-button';
 
 /** The server's refusal, as `{error:{message}}`; a fallback when the body is not that. */
 async function refusal(res: Response): Promise<string> {

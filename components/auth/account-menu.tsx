@@ -1,4 +1,4 @@
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 
 /**
  * Who is signed in, and "Sign out" (a plain form post). Someone signed in by the sign-in proxy

@@ -1,4 +1,4 @@
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 
 /** "Sign in with …": a plain form, so it works before (and without) any script. */
 export function OidcSignIn({ name, next }: { name: string; next: string }) {

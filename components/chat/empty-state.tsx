@@ -1,12 +1,19 @@
 'use client';
 
+import { lazy, Suspense } from 'react';
 import { useActiveModel } from '../store/use-active-model';
+import { useModels } from '../store/use-models';
 import { ModelBadges } from '../header/model-badges';
-import { SuggestedPrompts } from './suggested-prompts';
+
+// Only a deployment that sets SUGGESTED_PROMPTS shows them: loaded then (docs/performance.md).
+const SuggestedPrompts = lazy(() =>
+  import('./suggested-prompts').then((m) => ({ default: m.SuggestedPrompts })),
+);
 
 /** The new-chat screen: what model answers, that nothing has been said yet, suggested prompts. */
 export function EmptyState() {
   const { info, loading } = useActiveModel();
+  const prompts = useModels().data?.suggested_prompts;
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe overflow-y-auto px-6 py-6 text-center">
       <svg
@@ -39,7 +46,11 @@ export function EmptyState() {
           <ModelBadges model={info} />
         </div>
       )}
-      <SuggestedPrompts />
+      {prompts?.length ? (
+        <Suspense fallback={null}>
+          <SuggestedPrompts prompts={prompts} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

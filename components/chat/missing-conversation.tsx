@@ -1,7 +1,7 @@
 'use client';
 
 import { useChatStoreApi } from '../store/use-chat-store';
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { PlusIcon } from '../ui/page-icons';
 
 /**

@@ -2,17 +2,14 @@
 
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { useChatStoreApi } from '../store/use-chat-store';
-import { useModels } from '../store/use-models';
 import { FOCUS_RING } from '../ui/button';
 
 /**
  * The server's `SUGGESTED_PROMPTS` on the new-chat screen. A click puts the prompt in the message
  * box, ready to edit or send, rather than sending it at once.
  */
-export function SuggestedPrompts() {
+export function SuggestedPrompts({ prompts }: { prompts: readonly string[] }) {
   const store = useChatStoreApi();
-  const prompts = useModels().data?.suggested_prompts ?? [];
-  if (!prompts.length) return null;
   return (
     <ul aria-label="Suggested prompts" className="mt-6 grid w-full max-w-xl gap-2 sm:grid-cols-2">
       {prompts.map((prompt) => (

@@ -1,10 +1,11 @@
 'use client';
 
 import { useShallow } from 'zustand/react/shallow';
-import { conversationTotals } from '@/lib/browser/chat/answer-stats';
+import { conversationTotals } from '@/lib/browser/chat/conversation-totals';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore } from '../store/use-chat-store';
-import { formatCompact, formatCount, formatCredits } from '../ui/format';
+import { formatCount } from '../ui/format';
+import { formatCompact, formatCredits } from '../ui/format-usage';
 
 /**
  * The open conversation's running total (tokens, and credits where the provider bills them) and how

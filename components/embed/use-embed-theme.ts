@@ -2,7 +2,7 @@
 
 import type { EmbedTheme } from '@/lib/protocol/embed-wire';
 import { useAppliedTheme } from '../theme/apply-theme';
-import { embedThemeChoice } from '../theme/theme-script';
+import { embedThemeChoice } from '../theme/theme-choice';
 
 /**
  * Applies the widget's theme. The widget's theme belongs to the embedding site (its `data-theme`,

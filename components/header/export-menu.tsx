@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useRef, useState } from 'react';
 import { IconButton } from '../ui/button';
-import { DownloadIcon } from '../ui/more-icons';
+import { DownloadIcon } from '../ui/page-icons';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 
 /** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */

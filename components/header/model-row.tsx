@@ -1,5 +1,5 @@
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
-import { formatCompact } from '../ui/format';
+import { formatCompact } from '../ui/format-usage';
 import { BulbIcon, CheckIcon } from '../ui/icons';
 import { EyeIcon } from '../ui/page-icons';
 

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { DEFAULT_SETTINGS } from '@/lib/browser/chat/conversation';
 import { useSettings } from '../composer/use-settings';
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { Dialog } from '../ui/dialog';
 
 const FIELD =

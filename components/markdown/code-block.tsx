@@ -4,7 +4,7 @@ import { memo, useEffect, useState } from 'react';
 import { codeFileName } from '@/lib/markdown/code-file-name';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { DownloadIcon } from '../ui/more-icons';
+import { DownloadIcon } from '../ui/page-icons';
 import { WrapIcon } from '../ui/more-icons';
 import { cachedHighlight } from './highlight-cache';
 import { whenIdle } from './idle';

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { explainError } from '@/lib/browser/errors/error-sentences';
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { RefreshIcon } from '../ui/icons';
 import { AlertIcon } from '../ui/more-icons';
 

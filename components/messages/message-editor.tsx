@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 
 /** Edits a sent message in place: Enter or Save & send re-sends it, Escape or Cancel leaves it. */
 export function MessageEditor({

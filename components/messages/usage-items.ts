@@ -1,6 +1,7 @@
 import { answerSpeed, estimateTokens, ttftMs } from '@/lib/browser/chat/answer-stats';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
-import { formatCount, formatCredits, formatDuration } from '../ui/format';
+import { formatCount } from '../ui/format';
+import { formatCredits, formatDuration } from '../ui/format-usage';
 
 /**
  * One figure of the answer footer. `primary` ones make the one-line summary on a phone; `detail`

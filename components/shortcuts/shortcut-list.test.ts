@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comboKeys, shortcutFor } from './shortcut-list';
+import { comboKeys } from './shortcut-labels';
+import { shortcutFor } from './shortcut-list';
 
 const key = (
   k: string,

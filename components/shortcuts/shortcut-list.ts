@@ -15,32 +15,30 @@ export interface KeyCombo {
 
 export interface Shortcut {
   action: ShortcutAction;
-  label: string;
   combos: KeyCombo[];
 }
 
-/** Every shortcut of the chat page, in the order the "Keyboard shortcuts" dialog lists them. */
+/**
+ * Every shortcut of the chat page, in the order the "Keyboard shortcuts" dialog lists them (their
+ * names and how keys are written are in shortcut-labels.ts, loaded with the dialog).
+ */
 export const SHORTCUTS: readonly Shortcut[] = [
   {
     action: 'newChat',
-    label: 'New chat',
     combos: [{ key: 'o', mod: true, shift: true }],
   },
   {
     action: 'focusComposer',
-    label: 'Focus the message box',
     combos: [{ key: 'Escape', shift: true }],
   },
-  { action: 'searchChats', label: 'Search chats', combos: [{ key: 'k', mod: true }] },
+  { action: 'searchChats', combos: [{ key: 'k', mod: true }] },
   {
     action: 'copyLastAnswer',
-    label: 'Copy the last answer',
     combos: [{ key: 'c', mod: true, shift: true }],
   },
-  { action: 'stop', label: 'Stop the answer', combos: [{ key: 'Escape' }] },
+  { action: 'stop', combos: [{ key: 'Escape' }] },
   {
     action: 'help',
-    label: 'Show keyboard shortcuts',
     combos: [
       { key: '?', typing: false },
       { key: '/', mod: true },
@@ -62,15 +60,4 @@ export function shortcutFor(e: KeyboardEvent, inText: boolean): Shortcut | undef
   return SHORTCUTS.find((s) =>
     s.combos.some((c) => (c.typing !== false || !inText) && matches(e, c)),
   );
-}
-
-/** How a combination is written on this system: "⌘ ⇧ O" on a Mac, "Ctrl Shift O" elsewhere. */
-export function comboKeys(combo: KeyCombo, apple: boolean): string[] {
-  const keys: string[] = [];
-  if (combo.mod) keys.push(apple ? '⌘' : 'Ctrl');
-  if (combo.shift) keys.push(apple ? '⇧' : 'Shift');
-  keys.push(
-    combo.key === 'Escape' ? 'Esc' : combo.key.length === 1 ? combo.key.toUpperCase() : combo.key,
-  );
-  return keys;
 }

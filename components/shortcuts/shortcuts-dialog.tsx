@@ -2,7 +2,8 @@
 
 import { useSyncExternalStore } from 'react';
 import { Dialog } from '../ui/dialog';
-import { comboKeys, SHORTCUTS } from './shortcut-list';
+import { comboKeys, SHORTCUT_LABELS } from './shortcut-labels';
+import { SHORTCUTS } from './shortcut-list';
 
 const noSubscribe = () => () => undefined;
 
@@ -23,7 +24,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       <dl className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
         {SHORTCUTS.map((s) => (
           <div key={s.action} className="flex items-center justify-between gap-4 py-2">
-            <dt>{s.label}</dt>
+            <dt>{SHORTCUT_LABELS[s.action]}</dt>
             <dd className="flex shrink-0 flex-wrap justify-end gap-2">
               {s.combos.map((combo) => (
                 <span key={combo.key} className="flex gap-1">

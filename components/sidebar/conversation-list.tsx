@@ -4,7 +4,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import type { SearchHit } from '@/lib/browser/chat/search';
 import { useChatStore, useChatStoreApi, useChatStoreIds } from '../store/use-chat-store';
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
 import { loadSearch, searchModule } from './load-search';

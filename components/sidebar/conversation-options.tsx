@@ -2,9 +2,9 @@
 
 import { useChatStoreApi } from '../store/use-chat-store';
 import { PencilIcon } from '../ui/icons';
-import { DotsIcon } from '../ui/more-icons';
+import { PinIcon, TrashIcon } from '../ui/more-icons';
 import { MenuButton } from '../ui/menu-button';
-import { PinIcon, TrashIcon } from '../ui/page-icons';
+import { DotsIcon } from '../ui/page-icons';
 
 export interface ConversationOptionsProps {
   /** The menu button's accessible name. */

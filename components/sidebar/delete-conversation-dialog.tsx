@@ -1,6 +1,6 @@
 'use client';
 
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { Dialog } from '../ui/dialog';
 
 /** Asks before a conversation is deleted; `onConfirm` deletes it, `onClose` keeps it. */

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
-import { Button } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { UploadIcon } from '../ui/page-icons';
 
 /**

@@ -2,7 +2,8 @@
 
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
-import { Button, IconButton } from '../ui/button';
+import { IconButton } from '../ui/button';
+import { Button } from '../ui/text-button';
 import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { DARK_QUERY, type ThemeChoice } from './theme-script';
+import { DARK_QUERY, type ThemeChoice } from './theme-choice';
 
 /** Sets the `dark` class (Tailwind's dark variant) and the color scheme on `<html>`. */
 export function applyTheme(choice: ThemeChoice): void {

@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { applyTheme, useAppliedTheme } from './apply-theme';
-import { THEME_KEY, type ThemeChoice } from './theme-script';
+import { THEME_KEY, type ThemeChoice } from './theme-choice';
 
 /** The reader's choice; `system` follows the operating system. */
 export type ThemePreference = ThemeChoice;

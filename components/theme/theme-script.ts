@@ -1,17 +1,9 @@
-import type { EmbedTheme } from '@/lib/protocol/embed-wire';
-
-/** localStorage key of the chat page's theme preference. */
-export const THEME_KEY = 'runnel-theme';
-
-/** The media query that says the operating system is in dark mode. */
-export const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-/** A theme choice: a fixed one, or `system` to follow the operating system. */
-export type ThemeChoice = 'system' | 'light' | 'dark';
+import 'server-only';
+import { DARK_QUERY, THEME_KEY, type ThemeChoice } from './theme-choice';
 
 /**
  * The same decision as `applyTheme`, as an inline script that runs before the first paint (so a
- * dark page never flashes white); the layouts inline it, so this module is not a client one.
+ * dark page never flashes white); the layouts inline it, so this module stays on the server.
  * `choiceExpression` is a JavaScript expression for the choice, built by the callers below from
  * fixed words only — never from free text.
  */
@@ -28,9 +20,4 @@ export const STORED_THEME_SCRIPT = themeScriptFor(`localStorage.getItem('${THEME
 /** A fixed choice's first-paint theme (the widget's, chosen by the host page). */
 export function fixedThemeScript(choice: ThemeChoice): string {
   return themeScriptFor(`'${choice}'`);
-}
-
-/** The widget's theme word (`data-theme`, `Runnel.setTheme`) as a choice: `auto` is `system`. */
-export function embedThemeChoice(theme: EmbedTheme): ThemeChoice {
-  return theme === 'auto' ? 'system' : theme;
 }

@@ -1,6 +1,6 @@
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import { IconButton } from './button';
-import { formatCompact } from './format';
+import { formatCompact } from './format-usage';
 import { CloseIcon } from './icons';
 import { FileIcon } from './more-icons';
 

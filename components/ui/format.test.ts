@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatThinkingTime } from './format';
+import { formatThinkingTime } from './format';
+import { formatCompact } from './format-usage';
 
 describe('formatCompact', () => {
   it('keeps small counts whole and shortens large ones', () => {

@@ -1,5 +1,5 @@
 // Icons shown only by parts loaded when first needed (how an answer ended, versions, tools,
-// attachments, code wrapping).
+// attachments, code wrapping, a conversation's options).
 import { Icon, type IconProps } from './icons';
 
 /** Triangle with exclamation mark (warning). */
@@ -51,15 +51,15 @@ export const ChevronLeftIcon = (p: IconProps) => (
     <path d="M15 6l-6 6 6 6" />
   </Icon>
 );
-/** Arrow into a tray (download, export). */
-export const DownloadIcon = (p: IconProps) => (
+/** Pushpin (pinned conversations). */
+export const PinIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    <path d="M9 4h6M10 4v5l-3 4h10l-3-4V4M12 13v7" />
   </Icon>
 );
-/** Three dots (more). */
-export const DotsIcon = (p: IconProps) => (
+/** Bin (delete). */
+export const TrashIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Icon>
 );

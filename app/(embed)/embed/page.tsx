@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages';
+import { EARLY_MESSAGES_SCRIPT } from '@/components/embed/early-messages-script';
 import { EmbedApp } from '@/components/embed/embed-app';
-import { embedThemeChoice, fixedThemeScript } from '@/components/theme/theme-script';
+import { embedThemeChoice } from '@/components/theme/theme-choice';
+import { fixedThemeScript } from '@/components/theme/theme-script';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { getAuthConfig } from '@/lib/server/config/auth-config';
 import { issueEmbedPass } from '@/lib/server/auth/embed-pass';

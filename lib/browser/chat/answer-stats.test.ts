@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerSpeed, conversationTotals, estimateTokens, ttftMs } from './answer-stats';
+import { answerSpeed, estimateTokens, ttftMs } from './answer-stats';
+import { conversationTotals } from './conversation-totals';
 import { createAssistantMessage, type AssistantMessage, type Message } from './message';
 
 const usage = (prompt: number, completion: number) => ({

@@ -1,5 +1,5 @@
 import { estimateTokens } from './estimate-tokens';
-import type { AssistantMessage, Message } from './message';
+import type { AssistantMessage } from './message';
 
 export { estimateTokens };
 
@@ -52,38 +52,4 @@ export function answerSpeed(m: AssistantMessage): Speed | undefined {
   if (seconds < 0.2) return undefined;
   const tokens = estimateTokens(m.content) + estimateTokens(m.reasoning);
   return { tokensPerSecond: tokens / seconds, estimated: true };
-}
-
-/** Tokens and credits a conversation used so far, and how much of its context the last turn took. */
-export interface ConversationTotals {
-  totalTokens: number;
-  credits?: number;
-  /** Prompt + completion of the latest answer with usage: what the next question starts from. */
-  contextTokens?: number;
-}
-
-/** Sums every answer's usage (Continue runs are already summed into their message). */
-export function conversationTotals(messages: readonly Message[]): ConversationTotals {
-  let totalTokens = 0;
-  let credits: number | undefined;
-  let contextTokens: number | undefined;
-  for (const m of messages) {
-    if (m.role !== 'assistant' || !m.usage) continue;
-    totalTokens += m.usage.total_tokens;
-    if (m.usage.credits_used !== undefined) credits = (credits ?? 0) + m.usage.credits_used;
-    // A Continue run's prompt already holds the earlier part of the answer: its own counts are
-    // what the context holds, not the message's sums.
-    const run = m.priorUsage
-      ? {
-          prompt: m.usage.prompt_tokens - m.priorUsage.prompt_tokens,
-          completion: m.usage.completion_tokens - m.priorUsage.completion_tokens,
-        }
-      : { prompt: m.usage.prompt_tokens, completion: m.usage.completion_tokens };
-    contextTokens = run.prompt + run.completion;
-  }
-  return {
-    totalTokens,
-    ...(credits !== undefined ? { credits } : {}),
-    ...(contextTokens !== undefined ? { contextTokens } : {}),
-  };
 }
