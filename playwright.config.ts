@@ -75,7 +75,9 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${DOWN_APP_PORT} > ${appLog(DOWN_APP_PORT)} 2>&1`,
+      // Every interface and no sign-in method: also the open server of e2e/api/open-server.spec.ts
+      // (its backend is down and its key fake: nothing of worth is reachable).
+      command: `mkdir -p .runnel/logs && npx next start -H 0.0.0.0 -p ${DOWN_APP_PORT} > ${appLog(DOWN_APP_PORT)} 2>&1`,
       url: `${DOWN_APP_URL}/`,
       env: DOWN_APP_ENV,
       reuseExistingServer: !process.env.CI,

@@ -1,11 +1,14 @@
 /**
  * The access specs' part of the test stack: one app with every sign-in method configured at once
  * (access codes, OpenID Connect against a real provider on loopback, a trusted proxy header),
- * started next to the open app by playwright.config.ts. `E2E_PORT_BASE` moves it with the rest.
+ * started next to the open app by playwright.config.ts, keeping its sign-in throttle in the
+ * stack's redis-server (so a second instance started with the same environment shares it).
+ * `E2E_PORT_BASE` moves it with the rest.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { APP_ENV } from './app-env';
 import { HOST_URL } from './host-ports';
+import { REDIS_URL } from './limits-stack';
 import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
@@ -61,6 +64,9 @@ export const SECURE_APP_ENV: Record<string, string> = {
   AUTH_PROXY_HEADER: PROXY_HEADER,
   AUTH_PROXY_TRUSTED_IPS: PROXY_PEER,
   EMBED_ALLOWED_ORIGINS: HOST_URL,
+  // The limits stack's redis-server, in a database of its own: its widget visitors' counts and the
+  // limits stack's (same keys, other limits) never meet.
+  REDIS_URL: `${REDIS_URL}/1`,
 };
 
 /** Its output, checked after the suite for secrets (e2e/support/global-teardown.ts). */

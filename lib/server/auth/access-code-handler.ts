@@ -8,7 +8,7 @@ import { setCookie } from './cookies';
 import { isCrossSite, secureCookies } from './request-origin';
 import { safeNext } from './safe-next';
 import { sealSession, SESSION_COOKIE } from './session';
-import { recordWrongCode, signInRetryAfterS } from './sign-in-throttle';
+import { signInThrottle } from './sign-in-throttle';
 
 async function readForm(request: Request): Promise<{ code: string; next: string } | null> {
   const body = await readJsonBody(request, 4096);
@@ -19,9 +19,10 @@ async function readForm(request: Request): Promise<{ code: string; next: string 
 }
 
 /**
- * `POST /auth/access-code` `{code, next}`: sets the session cookie for a configured code. Wrong
- * codes count against the client's address; past the allowance every attempt from it answers 429
- * with `Retry-After`, before the code is even looked at.
+ * `POST /auth/access-code` `{code, next}`: sets the session cookie for a configured code. Every
+ * attempt takes a try from the client's address before its code is compared (a right code gives
+ * it back); past the allowance every attempt from it answers 429 with `Retry-After`, its code
+ * never looked at.
  */
 export async function handleAccessCode(request: Request): Promise<Response> {
   const config = getAuthConfig();
@@ -35,23 +36,24 @@ export async function handleAccessCode(request: Request): Promise<Response> {
       message: 'Requests from other sites are refused.',
     });
   }
-  const address = clientAddress(request);
-  const waitS = await signInRetryAfterS(address);
-  if (waitS > 0) {
-    const response = jsonError({
-      status: 429,
-      code: 'rate_limited',
-      message: `Too many wrong codes. Try again in ${Math.ceil(waitS / 60)} min.`,
-    });
-    response.headers.set('Retry-After', String(waitS));
-    return response;
-  }
   const form = await readForm(request);
   if (!form)
     return jsonError({ status: 400, code: 'invalid_request', message: 'Send {"code": "…"}.' });
-  const code = matchAccessCode(config.accessCodes, form.code.trim(), config.secret);
+  const secret = config.secret;
+  const attempt = await signInThrottle().attempt(clientAddress(request), () =>
+    matchAccessCode(config.accessCodes, form.code.trim(), secret),
+  );
+  if (attempt.refused) {
+    const response = jsonError({
+      status: 429,
+      code: 'rate_limited',
+      message: `Too many wrong codes. Try again in ${Math.ceil(attempt.retryAfterS / 60)} min.`,
+    });
+    response.headers.set('Retry-After', String(attempt.retryAfterS));
+    return response;
+  }
+  const code = attempt.match;
   if (!code) {
-    await recordWrongCode(address);
     return jsonError({
       status: 401,
       code: 'wrong_code',

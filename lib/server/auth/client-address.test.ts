@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { LOOPBACK_RANGES, parseAddressRanges } from '../config/address-ranges';
+import { LOOPBACK_RANGES, parseAddressRanges, type AddressRange } from '../config/address-ranges';
 import { clientAddressWith, clientFromChain } from './client-address';
+import { installPeerStamp } from './peer-stamp';
 
 const proxies = (text: string) => {
   const parsed = parseAddressRanges(text);
@@ -33,8 +37,9 @@ describe('clientFromChain', () => {
     expect(clientFromChain('127.0.0.1', [], LOOPBACK_RANGES)).toBe('127.0.0.1');
   });
 
-  it('falls back to the right end of the header without a known peer', () => {
-    expect(clientFromChain(undefined, ['1.1.1.1', '2.2.2.2'], LOOPBACK_RANGES)).toBe('2.2.2.2');
+  it('believes no entry of the header without a known peer', () => {
+    // Nothing vouches for the header: any entry, right end included, may be the client's own.
+    expect(clientFromChain(undefined, ['1.1.1.1', '2.2.2.2'], LOOPBACK_RANGES)).toBe('unknown');
     expect(clientFromChain(undefined, [], LOOPBACK_RANGES)).toBe('unknown');
   });
 });
@@ -47,13 +52,69 @@ describe('clientAddressWith on Vercel', () => {
     );
   });
 
-  it('ignores an unstamped peer header elsewhere', () => {
+  it("falls back to Vercel's own header, then to the header it overwrote", () => {
+    const vercel = { forwardedAllow: LOOPBACK_RANGES, vercel: true };
+    const own = new Headers({ 'x-vercel-forwarded-for': '198.51.100.8' });
+    expect(clientAddressWith(own, vercel)).toBe('198.51.100.8');
+    expect(clientAddressWith(new Headers({ 'x-forwarded-for': '198.51.100.9' }), vercel)).toBe(
+      '198.51.100.9',
+    );
+    expect(clientAddressWith(new Headers(), vercel)).toBe('unknown');
+  });
+});
+
+describe('clientAddressWith elsewhere', () => {
+  it('ignores a peer header it did not stamp, and the forwarded header with it', () => {
     const headers = new Headers({
       'x-runnel-peer': 'guess 127.0.0.1',
       'x-forwarded-for': '203.0.113.1',
     });
     expect(clientAddressWith(headers, { forwardedAllow: LOOPBACK_RANGES, vercel: false })).toBe(
-      '203.0.113.1',
+      'unknown',
     );
   });
 });
+
+describe('clientAddressWith on a real connection', () => {
+  it('is the TCP peer for a client that writes its own X-Forwarded-For', async () => {
+    installPeerStamp();
+    // 127.0.0.1 is nobody's proxy here: only 10.0.0.0/8 is.
+    const behindNothing = await addressSeen(proxies('10.0.0.0/8'), '127.0.0.1', '6.6.6.6');
+    expect(behindNothing).toBe('127.0.0.1');
+  });
+
+  it('is the right-most untrusted entry when the peer is a trusted proxy', async () => {
+    installPeerStamp();
+    // The client wrote 6.6.6.6 itself; the proxy on loopback appended the address it saw.
+    const seen = await addressSeen(LOOPBACK_RANGES, '127.0.0.1', '6.6.6.6, 198.51.100.7');
+    expect(seen).toBe('198.51.100.7');
+  });
+});
+
+/** The client address a server with `forwardedAllow` works out for a request from `from`. */
+async function addressSeen(
+  forwardedAllow: readonly AddressRange[],
+  from: string,
+  forwardedFor: string,
+): Promise<string> {
+  let seen = '';
+  const server = createServer((req, res) => {
+    const headers = new Headers(req.headers as Record<string, string>);
+    seen = clientAddressWith(headers, { forwardedAllow, vercel: false });
+    res.end();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    const headers = { 'x-forwarded-for': forwardedFor };
+    request({ port, host: '127.0.0.1', localAddress: from, headers }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    })
+      .on('error', reject)
+      .end();
+  });
+  server.close();
+  return seen;
+}

@@ -22,11 +22,18 @@ function forwardedFor(headers: HeaderSource): string[] {
 
 /**
  * The address directly connected to this server: the stamped TCP peer, or on Vercel the address
- * that reached Vercel's edge (which overwrites `X-Real-IP`). Undefined when it cannot be known —
- * callers then trust nothing that depends on it.
+ * that reached Vercel's edge (it overwrites `X-Real-IP` and `X-Forwarded-For` with it, and sets
+ * `X-Vercel-Forwarded-For`). Undefined when it cannot be known — callers then trust nothing that
+ * depends on it.
  */
 export function peerAddress(headers: HeaderSource, policy: AddressPolicy): string | undefined {
-  if (policy.vercel) return headers.get('x-real-ip')?.trim() || forwardedFor(headers)[0];
+  if (policy.vercel) {
+    const edge =
+      headers.get('x-real-ip') ??
+      headers.get('x-vercel-forwarded-for')?.split(',')[0] ??
+      forwardedFor(headers)[0];
+    return edge?.trim() ? normalizeAddress(edge.trim()) : undefined;
+  }
   const peer = stampedPeer(headers);
   return peer ? normalizeAddress(peer) : undefined;
 }
@@ -36,7 +43,7 @@ export function peerAddress(headers: HeaderSource, policy: AddressPolicy): strin
  * `forwardedAllow` (loopback by default: nginx on the same host): then `X-Forwarded-For` is read
  * from the right — each proxy appends who connected to it, so the right end is written by our own
  * proxies and the left by whoever sent the request — and the first address not in the list is the
- * client. Without a stamped peer (never under `next start`), the right end of the header.
+ * client. The header is never read when the peer is unknown (no stamp: nothing vouches for it).
  */
 export function clientAddressWith(headers: HeaderSource, policy: AddressPolicy): string {
   const peer = peerAddress(headers, policy);
@@ -44,13 +51,17 @@ export function clientAddressWith(headers: HeaderSource, policy: AddressPolicy):
   return clientFromChain(peer, forwardedFor(headers), policy.forwardedAllow);
 }
 
-/** `clientAddressWith` once the peer and the `X-Forwarded-For` entries are known. */
+/**
+ * `clientAddressWith` once the peer and the `X-Forwarded-For` entries are known. Without a peer
+ * the client is `unknown` — one shared identity, so a throttle holds for everyone rather than
+ * being dodged by writing a new address into the header.
+ */
 export function clientFromChain(
   peer: string | undefined,
   chain: readonly string[],
   forwardedAllow: readonly AddressRange[],
 ): string {
-  if (!peer) return chain.at(-1) ?? 'unknown';
+  if (!peer) return 'unknown';
   let client = peer;
   if (!inRanges(client, forwardedAllow)) return client;
   for (let i = chain.length - 1; i >= 0; i--) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ConfigError } from '../config/schema';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
+import { isOpenServer } from './open-server';
 import { authenticate } from './resolve-identity';
 
 /** How much `/api/health` may tell this request. */
@@ -24,7 +25,7 @@ export async function healthView(request: Request): Promise<HealthView> {
     const full = identity?.kind === 'user' || identity?.kind === 'anonymous';
     return {
       detail: full ? 'full' : 'status',
-      open: !config.closed && deployment.production && deployment.beyondLoopback,
+      open: isOpenServer(config, deployment),
     };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -9,27 +9,44 @@ import { createRateLimiter } from '../limits/rate-limiter';
  */
 export const SIGN_IN_THROTTLE = { keyPrefix: 'runnel:sign-in', points: 5, duration: 15 * 60 };
 
+/** One sign-in attempt: what the comparison found, or how long the address must wait first. */
+export type SignInAttempt<T> =
+  { refused: false; match: T | undefined } | { refused: true; retryAfterS: number };
+
+export interface SignInThrottle {
+  /**
+   * Takes one try from `address` and only then runs `compare`: the try is an atomic consume (one
+   * Redis command when `REDIS_URL` is set), so of any number of attempts sent at once — to one
+   * instance or spread over many — only the allowance is ever compared; the rest are refused
+   * without being looked at. A match gives its try back, so signing in never uses up the
+   * allowance of a shared address.
+   */
+  attempt<T>(address: string, compare: () => T | undefined): Promise<SignInAttempt<T>>;
+}
+
+/** The throttle on a rate-limiter-flexible counter made with {@link SIGN_IN_THROTTLE}. */
+export function createSignInThrottle(limiter: RateLimiterAbstract): SignInThrottle {
+  return {
+    async attempt(address, compare) {
+      try {
+        await limiter.consume(address);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return { refused: true, retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
+      const match = compare();
+      if (match !== undefined) await limiter.reward(address, 1);
+      return { refused: false, match };
+    },
+  };
+}
+
 // Shared by every instance through Redis when `REDIS_URL` is set (a guesser spreading tries over
 // instances gets no more of them); created on first use, after configuration is read.
-let shared: RateLimiterAbstract | undefined;
-const limiter = () => (shared ??= createRateLimiter(SIGN_IN_THROTTLE));
+let shared: SignInThrottle | undefined;
 
-function seconds(res: RateLimiterRes): number {
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-}
-
-/** Seconds before `address` may try another code, or 0 when it may try now. */
-export async function signInRetryAfterS(address: string): Promise<number> {
-  const res = await limiter().get(address);
-  return res && res.consumedPoints >= SIGN_IN_THROTTLE.points ? seconds(res) : 0;
-}
-
-/** Counts a wrong code from `address`. */
-export async function recordWrongCode(address: string): Promise<void> {
-  try {
-    await limiter().consume(address);
-  } catch (error) {
-    // Already over the limit: the next attempt is refused by `signInRetryAfterS` anyway.
-    if (!(error instanceof RateLimiterRes)) throw error;
-  }
+/** This server's sign-in throttle. */
+export function signInThrottle(): SignInThrottle {
+  shared ??= createSignInThrottle(createRateLimiter(SIGN_IN_THROTTLE));
+  return shared;
 }

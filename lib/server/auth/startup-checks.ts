@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AuthConfig } from '../config/auth-schema';
 import type { Deployment } from '../config/auth-config';
+import { isOpenServer } from './open-server';
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 const MIN_CODE_LENGTH = 8;
@@ -18,7 +19,7 @@ export interface StartupFacts extends Deployment {
  */
 export function accessWarnings(config: AuthConfig, facts: StartupFacts): string[] {
   const lines: string[] = [];
-  if (!config.closed && facts.production && facts.beyondLoopback) {
+  if (isOpenServer(config, facts)) {
     lines.push(
       'No sign-in method is set (ACCESS_CODES, OIDC_ISSUER or AUTH_PROXY_HEADER) and the server accepts connections from other machines: anyone who reaches it can use it and its backends.',
     );

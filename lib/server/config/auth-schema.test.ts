@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './schema';
 import { buildAuthConfig } from './auth-schema';
-import { listensBeyondLoopback } from './listen-address';
 
 const secret = 'a-test-secret-that-is-at-least-32-bytes-long';
 
@@ -116,19 +115,5 @@ describe('buildAuthConfig', () => {
       OIDC_CLIENT_SECRET: 'b',
     };
     expect(buildAuthConfig(env).oidc?.issuer).toBe('http://127.0.0.1:4000/');
-  });
-});
-
-describe('listensBeyondLoopback', () => {
-  it('reads next start -H, --hostname= and HOSTNAME', () => {
-    expect(listensBeyondLoopback(['node', 'next', 'start', '-H', '127.0.0.1'], undefined)).toBe(
-      false,
-    );
-    expect(
-      listensBeyondLoopback(['node', 'next', 'start', '--hostname=localhost'], undefined),
-    ).toBe(false);
-    expect(listensBeyondLoopback(['node', 'next', 'start', '-H', '0.0.0.0'], undefined)).toBe(true);
-    expect(listensBeyondLoopback(['node', 'next', 'start'], undefined)).toBe(true);
-    expect(listensBeyondLoopback(['node', 'server.js'], '::1')).toBe(false);
   });
 });
