@@ -9,6 +9,10 @@ const nextConfig: NextConfig = {
   output: 'standalone',
   // Loaded from node_modules rather than bundled, so every route shares one metrics registry.
   serverExternalPackages: ['prom-client'],
+  // marked's lexer alone, built from marked's sources by `npm run build:lexer`: the package's one
+  // pre-bundled file carries its HTML parser and renderers, which Runnel never calls
+  // (scripts/build-marked-lexer.ts, docs/performance.md).
+  turbopack: { resolveAlias: { marked: './.runnel/marked-lexer.js' } },
   // Constant headers for every response, API and assets included; the per-request ones (CSP with
   // its nonce, framing) are set in proxy.ts.
   async headers() {

@@ -1,0 +1,86 @@
+/**
+ * Builds marked's lexer alone: `.runnel/marked-lexer.js`, which the Next build puts in place of
+ * `marked` (`turbopack.resolveAlias` in next.config.ts). Runnel only lexes (lib/markdown renders
+ * marked's tokens itself), but marked ships one pre-bundled file whose top level builds a `Marked`
+ * instance, so its HTML parser, renderers and hooks (~3 KB gzipped) reached every page however
+ * little was imported. The lexer is bundled from marked's own TypeScript sources, as published in
+ * the package's source map: the same code, without the parts nothing calls. `npm run build` and
+ * `npm run dev` run it first; the unit tests use marked itself (docs/performance.md).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const LEXER_OUTPUT = resolve(root, '.runnel/marked-lexer.js');
+
+/** marked's sources by file name (`Lexer.ts`, `rules.ts`, …), from its published source map. */
+export function markedSources(): Map<string, string> {
+  const require = createRequire(import.meta.url);
+  const esm = require.resolve('marked');
+  const map = JSON.parse(readFileSync(`${esm}.map`, 'utf8')) as {
+    sources: string[];
+    sourcesContent?: (string | null)[];
+  };
+  const sources = new Map<string, string>();
+  map.sources.forEach((source, i) => {
+    const content = map.sourcesContent?.[i];
+    if (content) sources.set(source.split('/').pop()!, content);
+  });
+  if (!sources.has('Lexer.ts')) throw new Error(`marked's source map has no Lexer.ts (${esm}.map)`);
+  return sources;
+}
+
+/** Serves `./X.ts` imports from marked's sources; type-only files are not needed at run time. */
+function markedSourcesPlugin(sources: Map<string, string>): Plugin {
+  return {
+    name: 'marked-sources',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => ({
+        path: args.path.replace(/^\.\//, ''),
+        namespace: 'marked',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'marked' }, (args) => {
+        const contents = sources.get(args.path);
+        if (contents === undefined) throw new Error(`marked source ${args.path} is missing`);
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Bundles `Lexer` (marked's public name for `_Lexer`) in memory. */
+export async function bundleLexer(): Promise<string> {
+  const sources = markedSources();
+  sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
+  const result = await build({
+    entryPoints: ['entry.ts'],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['es2022'],
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+    plugins: [markedSourcesPlugin(sources)],
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  // marked is MIT-licensed: its notice travels with the code.
+  return `/*! marked's lexer, bundled from marked's sources (MIT) by scripts/build-marked-lexer.ts */\n${code}`;
+}
+
+async function main() {
+  const code = await bundleLexer();
+  mkdirSync(dirname(LEXER_OUTPUT), { recursive: true });
+  writeFileSync(LEXER_OUTPUT, code);
+  console.log(
+    `.runnel/marked-lexer.js: ${Buffer.byteLength(code)} B raw, ${gzipSync(code).length} B gzipped`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  await main();
+}
