@@ -16,6 +16,7 @@ export default defineConfig({
       'testing/**/*.test.ts',
       'scripts/**/*.test.ts',
       'widget/**/*.test.ts',
+      'deploy/**/*.test.ts',
     ],
     environment: 'node',
   },

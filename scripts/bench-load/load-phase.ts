@@ -2,6 +2,8 @@
  * N concurrent 10-second streams through one app process: errors, the delay from the backend's
  * write of each token to the client's read of it, and the app's peak RSS.
  */
+import { countKernelEvents } from './kernel-counters';
+import { liveMemory } from './memory';
 import type { BackendProcess } from './processes';
 import { rssBytes, sampleRss, startApp } from './processes';
 import { routeBody, routeURL, type RouteKind } from './routes';
@@ -12,6 +14,8 @@ import type { StandaloneApp } from '../../testing/stack/standalone';
 
 /** Streams are opened over this long, as users arrive (not all in one millisecond). */
 const RAMP_MS = 2_000;
+/** When every stream is open and none has ended: ramp + half an answer. */
+const FULL_AT_MS = RAMP_MS + 5_000;
 
 export interface LoadFigures {
   kind: RouteKind;
@@ -24,6 +28,13 @@ export interface LoadFigures {
   max: number;
   peakRss: number;
   idleRss: number;
+  /**
+   * Live memory (heap + off-heap after a forced GC) with every stream open, minus before; only in
+   * a probing run (`probe`), whose delays are not counted: the forced collection pauses the app.
+   */
+  liveGrowth?: number;
+  /** The kernel's TCP counters that moved meanwhile (accept-queue overflows, resets sent). */
+  kernel: Record<string, number>;
 }
 
 /** A few short answers first, so the route is compiled and warm before it is measured. */
@@ -37,14 +48,18 @@ export async function loadPhase(
   kind: RouteKind,
   streams: number,
   backend: BackendProcess,
+  probe = false,
 ): Promise<LoadFigures> {
   const app = await startApp(backend);
   try {
     await warmUp(app, kind);
     const pid = app.process.pid!;
+    const idleLive = (await liveMemory(app)).live;
     const idleRss = rssBytes(pid);
+    const kernel = countKernelEvents();
     const sampler = sampleRss(pid);
     const delays: number[] = [];
+    const full = probe ? sleep(FULL_AT_MS).then(() => liveMemory(app)) : undefined;
     const results = await Promise.all(
       Array.from({ length: streams }, async (_, i) => {
         await sleep((i * RAMP_MS) / streams);
@@ -53,6 +68,7 @@ export async function loadPhase(
       }),
     );
     const peakRss = sampler.stop();
+    const liveGrowth = full ? (await full).live - idleLive : undefined;
     const errorKinds: Record<string, number> = {};
     for (const r of results) {
       const what = errorKind(r);
@@ -68,6 +84,8 @@ export async function loadPhase(
       max: quantile(delays, 1),
       peakRss,
       idleRss,
+      ...(liveGrowth !== undefined ? { liveGrowth } : {}),
+      kernel: kernel.stop(),
     };
   } finally {
     app.kill();

@@ -4,17 +4,17 @@
  * scenario backend process, the standalone app (`node .next/standalone/server.js`, a fresh
  * process per measurement) and the clients in this process. Needs `npm run build`.
  *
- * BENCH_LOAD_PHASES (default `load,storm,fuzz,paused,kill`) and BENCH_LOAD_STREAMS (default
- * `1000,2000`) choose what runs.
+ * BENCH_LOAD_PHASES (default `load,storm,fuzz,paused,kill`), BENCH_LOAD_STREAMS (default
+ * `1000,2000`) and BENCH_LOAD_ROUNDS (runs per route and stream count, default 3) choose what runs.
  */
 import { cpus, loadavg } from 'node:os';
 import { fuzzPhase } from './fuzz-phase';
 import { killPhase } from './kill-phase';
-import { loadPhase, type LoadFigures } from './load-phase';
+import { loadReport } from './load-report';
 import { pausedPhase } from './paused-phase';
 import { startBackend, type BackendProcess } from './processes';
 import { stormPhase } from './storm-phase';
-import { mib, ms, ratio, table } from './stats';
+import { mib, table } from './stats';
 
 /** The whole run is bounded: a stuck phase ends it rather than the machine's afternoon. */
 const MAX_RUN_MS = 20 * 60_000;
@@ -23,6 +23,7 @@ const phases = new Set(
   (process.env.BENCH_LOAD_PHASES ?? 'load,storm,fuzz,paused,kill').split(',').map((s) => s.trim()),
 );
 const streamCounts = (process.env.BENCH_LOAD_STREAMS ?? '1000,2000').split(',').map(Number);
+const rounds = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 
 let backend: BackendProcess | undefined;
 const watchdog = setTimeout(() => {
@@ -39,46 +40,7 @@ async function main(): Promise<void> {
   );
   backend = await startBackend();
 
-  if (phases.has('load')) {
-    console.log('\nConcurrent 10-second streams (100 tokens, 100 ms apart), one app process:');
-    const rows: (string | number)[][] = [
-      ['streams', 'route', 'errors', 'p50 delay', 'p99 delay', 'max delay', 'idle RSS', 'peak RSS'],
-    ];
-    const loadFigures: LoadFigures[] = [];
-    for (const n of streamCounts) {
-      const figures: LoadFigures[] = [];
-      for (const kind of ['pipe', 'runnel'] as const) {
-        const f = await loadPhase(kind, n, backend);
-        figures.push(f);
-        loadFigures.push(f);
-        rows.push([
-          n,
-          kind,
-          f.errors,
-          ms(f.p50),
-          ms(f.p99),
-          ms(f.max),
-          mib(f.idleRss),
-          mib(f.peakRss),
-        ]);
-      }
-      const [pipe, runnel] = figures as [LoadFigures, LoadFigures];
-      rows.push([
-        n,
-        'runnel/pipe',
-        '',
-        ratio(runnel.p50, pipe.p50),
-        ratio(runnel.p99, pipe.p99),
-        '',
-        '',
-        ratio(runnel.peakRss, pipe.peakRss),
-      ]);
-    }
-    table(rows);
-    for (const f of loadFigures.filter((x) => x.errors > 0)) {
-      console.log(`  errors, ${f.streams} ${f.kind}: ${JSON.stringify(f.errorKinds)}`);
-    }
-  }
+  if (phases.has('load')) await loadReport(streamCounts, rounds, backend);
 
   if (phases.has('storm')) {
     console.log(
@@ -113,15 +75,31 @@ async function main(): Promise<void> {
     const rows: (string | number)[][] = [
       [
         'route',
-        'RSS growth per paused client',
-        'per reading client (control)',
-        'read per paused client',
+        'RSS',
+        'RSS (reading)',
+        'live',
+        'live (reading)',
+        'held by the app',
+        "app's socket queues",
+        "peers' socket queues",
+        'read',
       ],
     ];
     for (const kind of ['pipe', 'runnel'] as const) {
       const f = await pausedPhase(kind, backend);
-      rows.push([kind, mib(f.growthPerClient), mib(f.readingGrowthPerClient), mib(f.received)]);
+      rows.push([
+        kind,
+        mib(f.growthPerClient),
+        mib(f.readingGrowthPerClient),
+        mib(f.liveGrowthPerClient),
+        mib(f.readingLiveGrowthPerClient),
+        mib(f.buffers.appHeld),
+        mib(f.buffers.appSocketQueues),
+        mib(f.buffers.peerSocketQueues),
+        mib(f.received),
+      ]);
     }
+    console.log('  per paused client (per reading client for the control columns):');
     table(rows);
   }
 

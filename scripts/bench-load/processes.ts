@@ -56,18 +56,19 @@ export async function startBackend(port?: number): Promise<BackendProcess> {
 
 /**
  * The app as deployed (`node .next/standalone/server.js`, one process) against `backend`, with
- * production timeouts and the raw pipe route enabled.
+ * production timeouts, the raw pipe route and the memory probe enabled.
  */
 export async function startApp(backend: BackendProcess): Promise<StandaloneApp> {
   const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-load-'));
   const providersFile = join(dir, 'providers.json');
   const provider = { id: 'vllm', label: 'bench', baseURL: `${backend.url}/v1`, preset: 'vllm' };
   writeFileSync(providersFile, JSON.stringify([provider]));
-  const app = await startStandalone({
-    PROVIDERS_FILE: providersFile,
-    BENCH_RAW_PIPE: '1',
-    NEXT_TELEMETRY_DISABLED: '1',
-  });
+  const app = await startStandalone(
+    { PROVIDERS_FILE: providersFile, BENCH_RAW_PIPE: '1', NEXT_TELEMETRY_DISABLED: '1' },
+    undefined,
+    // For the memory probe (memory.ts): live memory after a forced collection.
+    ['--expose-gc'],
+  );
   own(app.process);
   return app;
 }

@@ -5,10 +5,13 @@ import { freePort } from './free-port';
 /** The standalone server's directory (`output: 'standalone'`), after `npm run build`. */
 export const STANDALONE_DIR = '.next/standalone';
 
+/** The preload that gives the server's socket a longer accept queue (`deploy/listen-backlog.cjs`). */
+export const LISTEN_BACKLOG_PRELOAD = 'listen-backlog.cjs';
+
 /**
  * Copies what `next build` leaves out of the standalone folder — the browser assets
- * (`.next/static`) and `public/` — as the Next.js docs tell deployments to (the Dockerfile does
- * the same).
+ * (`.next/static`) and `public/` — as the Next.js docs tell deployments to, and the listen-backlog
+ * preload (the Dockerfile does the same).
  */
 export function prepareStandalone(): void {
   if (!existsSync(`${STANDALONE_DIR}/server.js`)) {
@@ -16,6 +19,7 @@ export function prepareStandalone(): void {
   }
   cpSync('.next/static', `${STANDALONE_DIR}/.next/static`, { recursive: true, force: true });
   cpSync('public', `${STANDALONE_DIR}/public`, { recursive: true, force: true });
+  cpSync(`deploy/${LISTEN_BACKLOG_PRELOAD}`, `${STANDALONE_DIR}/${LISTEN_BACKLOG_PRELOAD}`);
 }
 
 export interface StandaloneApp {
@@ -31,21 +35,27 @@ export interface StandaloneApp {
 }
 
 /**
- * Starts `node .next/standalone/server.js` on a free loopback port with `env`, and waits until
+ * Starts `node --require ./listen-backlog.cjs .next/standalone/server.js` on a free loopback port with `env`, and waits until
  * `/api/health` answers. One process: its pid is the server's (signals and RSS are its own).
  */
 export async function startStandalone(
   env: Record<string, string>,
   /** A port to reuse (a restarted server where the page's origin was); free one by default. */
   port?: number,
+  /** Node options before the script (`--expose-gc` for the load benchmark's memory probe). */
+  nodeArgs: readonly string[] = [],
 ): Promise<StandaloneApp> {
   prepareStandalone();
   port ??= await freePort();
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: STANDALONE_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--require', `./${LISTEN_BACKLOG_PRELOAD}`, 'server.js'],
+    {
+      cwd: STANDALONE_DIR,
+      env: { ...process.env, ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

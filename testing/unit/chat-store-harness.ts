@@ -5,16 +5,18 @@
 import type { AssistantMessage } from '../../lib/browser/chat/message';
 import { createChatStore } from '../../lib/browser/chat/chat-store';
 import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
+import type { NetworkWatch } from '../../lib/browser/chat/network-watch';
 import { createPersistence } from '../../lib/browser/chat/persistence';
-import { fakeFetch, manualFrames } from './chat-test-support';
+import { fakeFetch, manualFrames, type SeenRequest } from './chat-test-support';
 
 /** The model most tests send to. */
 export const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
 
 /** A store whose requests are answered by `respond`, persisting to `backend`. */
 export function storeHarness(
-  respond: (body: Record<string, unknown>) => Response,
+  respond: (body: Record<string, unknown>, request: SeenRequest) => Response,
   backend: KvBackend = createMemoryBackend(),
+  { network, saveIntervalMs = 20 }: { network?: NetworkWatch; saveIntervalMs?: number } = {},
 ) {
   const frames = manualFrames();
   const f = fakeFetch(respond);
@@ -28,7 +30,8 @@ export function storeHarness(
       setTimeout: (cb, ms) => setTimeout(cb, ms),
       clearTimeout: (h) => clearTimeout(h as never),
     },
-    saveIntervalMs: 20,
+    saveIntervalMs,
+    ...(network ? { network } : {}),
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
   const answer = () => active().messages.at(-1) as AssistantMessage;

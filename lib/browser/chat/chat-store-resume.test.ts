@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
-import { createChatStore } from './chat-store';
-import { createMemoryBackend, type KvBackend } from './kv-backend';
+import { createMemoryBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
-import { createPersistence } from './persistence';
 import type { NetworkWatch } from './network-watch';
-import {
-  fakeFetch,
-  manualFrames,
-  sseResponse,
-  until,
-  type SeenRequest,
-} from '../../../testing/unit/chat-test-support';
+import { sseResponse, until, type SeenRequest } from '../../../testing/unit/chat-test-support';
+import { storeHarness } from '../../../testing/unit/chat-store-harness';
 
 const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
@@ -49,39 +42,12 @@ function resumingServer(cut: number, opts: { eventsStatus?: number; hangPost?: b
   };
 }
 
-function setup(
-  respond: (body: Record<string, unknown>, request: SeenRequest) => Response,
-  backend: KvBackend = createMemoryBackend(),
-  network?: NetworkWatch,
-  saveIntervalMs = 20,
-) {
-  const frames = manualFrames();
-  const f = fakeFetch(respond);
-  let id = 0;
-  const store = createChatStore({
-    createPersistence: (onFallback) => createPersistence(backend, onFallback),
-    fetch: f,
-    newId: () => `id${++id}`,
-    scheduleFrame: frames.schedule,
-    timers: {
-      setTimeout: (cb, ms) => setTimeout(cb, ms),
-      clearTimeout: (h) => clearTimeout(h as never),
-    },
-    saveIntervalMs,
-    ...(network ? { network } : {}),
-  });
-  const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
-  const answer = () => active().messages.at(-1) as AssistantMessage;
-  const idle = () => Object.keys(store.getState().running).length === 0;
-  return { store, frames, fetch: f, active, answer, idle };
-}
-
 const eventsRequests = (f: { requests: SeenRequest[] }) =>
   f.requests.filter((r) => r.url.endsWith('/events'));
 
 describe('chat store: resumable answers', () => {
   it('asks for a resumable answer and reattaches when its connection drops: no repeat, no gap', async () => {
-    const t = setup(resumingServer(5));
+    const t = storeHarness(resumingServer(5));
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
     await until(t.idle);
@@ -98,14 +64,14 @@ describe('chat store: resumable answers', () => {
 
   it('after a reload, reattaches from the last event saved with the text', async () => {
     const backend = createMemoryBackend();
-    const first = setup(resumingServer(6, { hangPost: true }), backend);
+    const first = storeHarness(resumingServer(6, { hangPost: true }), backend);
     await first.store.getState().hydrate();
     first.store.getState().send('count', CHAT);
     await until(() => first.frames.pending > 0);
     first.frames.runFrame();
     await new Promise((r) => setTimeout(r, 60));
 
-    const reloaded = setup(resumingServer(0), backend);
+    const reloaded = storeHarness(resumingServer(0), backend);
     await reloaded.store.getState().hydrate();
     await until(reloaded.idle);
     const [get] = eventsRequests(reloaded.fetch);
@@ -117,7 +83,9 @@ describe('chat store: resumable answers', () => {
 
   it('saves the token the moment it arrives, not with the next throttled save', async () => {
     const backend = createMemoryBackend();
-    const t = setup(resumingServer(1, { hangPost: true }), backend, undefined, 60_000);
+    const t = storeHarness(resumingServer(1, { hangPost: true }), backend, {
+      saveIntervalMs: 60_000,
+    });
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
     await until(() => t.frames.pending > 0);
@@ -138,14 +106,14 @@ describe('chat store: resumable answers', () => {
 
   it('after a reload, an answer the server no longer has ends incomplete, as before', async () => {
     const backend = createMemoryBackend();
-    const first = setup(resumingServer(4, { hangPost: true }), backend);
+    const first = storeHarness(resumingServer(4, { hangPost: true }), backend);
     await first.store.getState().hydrate();
     first.store.getState().send('count', CHAT);
     await until(() => first.frames.pending > 0);
     first.frames.runFrame();
     await new Promise((r) => setTimeout(r, 60));
 
-    const reloaded = setup(resumingServer(0, { eventsStatus: 404 }), backend);
+    const reloaded = storeHarness(resumingServer(0, { eventsStatus: 404 }), backend);
     await reloaded.store.getState().hydrate();
     await until(reloaded.idle);
     expect(reloaded.answer()).toMatchObject({
@@ -158,7 +126,7 @@ describe('chat store: resumable answers', () => {
   });
 
   it('Stop calls the stop endpoint with the token and closes the connection', async () => {
-    const t = setup(resumingServer(3, { hangPost: true }));
+    const t = storeHarness(resumingServer(3, { hangPost: true }));
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
     await until(() => t.frames.pending > 0);
@@ -175,7 +143,7 @@ describe('chat store: resumable answers', () => {
   it('a Stop pressed before the token arrived waits for it, then stops on the server too', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const t = setup((body, request) => {
+    const t = storeHarness((body, request) => {
       if (request.method === 'POST' && !request.url.endsWith('/stop')) {
         const stream = new ReadableStream<Uint8Array>({
           async start(c) {
@@ -205,7 +173,7 @@ describe('chat store: resumable answers', () => {
     const network: NetworkWatch = {
       whenOnline: () => (online ? Promise.resolve() : new Promise((r) => (wake = r))),
     };
-    const t = setup(resumingServer(4), createMemoryBackend(), network);
+    const t = storeHarness(resumingServer(4), createMemoryBackend(), { network });
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
     await until(() => wake !== undefined);
@@ -219,7 +187,7 @@ describe('chat store: resumable answers', () => {
   });
 
   it('Continue picks up a cut-off answer where it stopped', async () => {
-    const t = setup((body, request) =>
+    const t = storeHarness((body, request) =>
       body.continue_final_message
         ? sseResponse([
             { type: 'start', request_id: REQUEST_ID, model: 'm' },

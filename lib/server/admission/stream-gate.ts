@@ -35,7 +35,7 @@ export function observedSink(sink: EventSink, gate: StreamGate): EventSink {
       sink.sendAll(events);
     },
     isClosed: () => sink.isClosed(),
-    whenWritable: () => sink.whenWritable(),
+    whenWritable: (signal) => sink.whenWritable(signal),
   };
 }
 

@@ -28,11 +28,11 @@ export interface EventSink {
   /** No more events are taken (terminal event sent, or the browser went away). */
   isClosed(): boolean;
   /**
-   * Resolves when the consumer has room for more (at once while it has), or when the sink closes.
-   * The relay awaits it before each upstream read, so a browser that stops reading stops the
-   * reading of the backend instead of growing a buffer.
+   * Resolves when the consumer has room for more (at once while it has), when the sink closes, or
+   * when `signal` aborts. The relay awaits it before each upstream read, so a browser that stops
+   * reading stops the reading of the backend instead of growing a buffer.
    */
-  whenWritable(): Promise<void>;
+  whenWritable(signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -164,9 +164,16 @@ export function createEventOutput(
     { highWaterMark: OUTPUT_HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
   );
 
-  function whenWritable(): Promise<void> {
-    if (hasRoom()) return Promise.resolve();
-    return new Promise((resolve) => waiting.push(resolve));
+  function whenWritable(signal?: AbortSignal): Promise<void> {
+    if (hasRoom() || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      waiting.push(done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 
   return { stream, send, sendAll, isClosed: () => closed, whenWritable };

@@ -56,13 +56,6 @@ export function createUpstreamRelay(
   const source = options.replicas ?? singleAddress(options.upstream.url, options.backendURL);
   const path = options.replicas ? options.upstream.path : '';
   const tried = new Set<string>();
-  // Rejects on abort, so a relay waiting for the browser to read still hears a shutdown or Stop.
-  const aborted = new Promise<never>((_, reject) =>
-    upstreamAbort.signal.addEventListener('abort', () => reject(new Error('aborted')), {
-      once: true,
-    }),
-  );
-  aborted.catch(() => undefined);
 
   function abort(reason: AbortReason): void {
     abortReason ??= reason;
@@ -104,7 +97,11 @@ export function createUpstreamRelay(
       while (!sink.isClosed()) {
         // Waiting for the browser is not the backend's silence: the idle clock stops meanwhile.
         clearTimeout(idleTimer);
-        await Promise.race([sink.whenWritable(), aborted]);
+        // With the abort signal, a relay waiting for the browser to read still hears a shutdown or
+        // Stop. (Not a race against one promise that lives as long as the stream: each race would
+        // leave a reaction on it until the stream ends, one per read.)
+        await sink.whenWritable(upstreamAbort.signal);
+        if (upstreamAbort.signal.aborted) throw new Error('aborted');
         if (sink.isClosed()) break;
         armIdle();
         let chunk: ReadableStreamReadResult<Uint8Array>;

@@ -1,0 +1,16 @@
+import { withAccess } from '@/lib/server/auth/api-gate';
+import { memoryProbe } from '@/lib/server/bench/memory-probe';
+import { withRuntime } from '@/lib/server/gateway/with-runtime';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * `GET /api/bench/memory`: the load benchmark's memory probe (`BENCH_RAW_PIPE=1` only). Behind the
+ * access gate like every API route.
+ */
+export function GET(request: Request): Promise<Response> {
+  return withAccess(request, () =>
+    withRuntime(({ config }) => Promise.resolve(memoryProbe(config))),
+  );
+}
