@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { formatCompact } from '../ui/format-usage';
 import { BulbIcon, CheckIcon } from '../ui/icons';
@@ -6,44 +7,53 @@ import { EyeIcon } from '../ui/page-icons';
 const PILL =
   'inline-flex h-5 items-center gap-0.5 rounded px-1 text-[11px] font-medium leading-none';
 
+/** One capability mark: a small coloured pill, named by its tooltip. */
+function Pill({ colors, title, children }: { colors: string; title: string; children: ReactNode }) {
+  return (
+    <span className={`${PILL} ${colors}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
 /** Capabilities as compact marks with their names for screen readers and as tooltips. */
 function Capabilities({ model }: { model: ModelInfo }) {
   return (
     <span className="flex shrink-0 items-center gap-1">
       {model.kind === 'completion' && (
-        <span
-          className={`${PILL} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}
+        <Pill
+          colors="bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
           title="Text completion"
         >
           Text
-        </span>
+        </Pill>
       )}
       {model.reasoning && (
-        <span
-          className={`${PILL} bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200`}
+        <Pill
+          colors="bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200"
           title="Reasoning"
         >
           <BulbIcon aria-hidden="true" />
           <span className="sr-only">Reasoning</span>
-        </span>
+        </Pill>
       )}
       {model.vision && (
-        <span
-          className={`${PILL} bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200`}
+        <Pill
+          colors="bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200"
           title="Vision: reads images"
         >
           <EyeIcon aria-hidden="true" />
           <span className="sr-only">Vision</span>
-        </span>
+        </Pill>
       )}
       {model.context_length !== undefined && (
-        <span
-          className={`${PILL} w-9 justify-end text-zinc-600 tabular-nums dark:text-zinc-400`}
+        <Pill
+          colors="w-9 justify-end text-zinc-600 tabular-nums dark:text-zinc-400"
           title={`${model.context_length} tokens of context`}
         >
           {formatCompact(model.context_length, 1024)}
           <span className="sr-only"> context</span>
-        </span>
+        </Pill>
       )}
     </span>
   );
