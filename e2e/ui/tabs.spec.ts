@@ -108,6 +108,8 @@ test('two tabs writing to the same conversation at once lose no message', async 
     .getByRole('button', { name: /^(Previous|Next) version$/ })
     .and(last.locator(':enabled'))
     .click();
+  // Switching loads its code on first use: wait for the other version to show.
+  await expect(last).not.toHaveText(shown);
   const other = (await last.textContent()) ?? '';
   expect([shown, other].some((t) => t.includes(`From tab A ${marker}`))).toBe(true);
   expect([shown, other].some((t) => t.includes(`From tab B ${marker}`))).toBe(true);
