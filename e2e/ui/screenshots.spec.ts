@@ -3,6 +3,7 @@
  * Skipped unless SHOTS is set: `SHOTS=/tmp/shots npx playwright test --project=chromium screenshots`.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { DOWN_APP_URL } from '../../testing/stack/ports';
 import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
 const dir = process.env.SHOTS;
@@ -66,7 +67,7 @@ test('waiting, cold start and health banner', async ({ page }) => {
   await page.screenshot({ path: `${dir}/cold-start.png` });
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'length', { timeout: 15_000 });
   await page.screenshot({ path: `${dir}/completion.png` });
-  await page.goto('http://127.0.0.1:3101/');
+  await page.goto(DOWN_APP_URL);
   await expect(page.getByRole('alert').filter({ hasText: 'not reachable' })).toBeVisible();
   await page.screenshot({ path: `${dir}/health-banner.png` });
 });
