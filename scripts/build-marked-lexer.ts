@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const LEXER_OUTPUT = resolve(root, '.runnel/marked-lexer.js');
+const LEXER_OUTPUT = resolve(root, '.runnel/marked-lexer.js');
 
 /** marked's sources by file name (`Lexer.ts`, `rules.ts`, …), from its published source map. */
 export function markedSources(): Map<string, string> {

@@ -14,8 +14,8 @@ import { build } from 'esbuild';
 export const WIDGET_BUDGET_BYTES = 3 * 1024;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const WIDGET_ENTRY = resolve(root, 'widget/loader.ts');
-export const WIDGET_OUTPUT = resolve(root, 'public/widget.js');
+const WIDGET_ENTRY = resolve(root, 'widget/loader.ts');
+const WIDGET_OUTPUT = resolve(root, 'public/widget.js');
 
 export interface WidgetBundle {
   code: string;

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
  * packages only within its root, which is this repository (found by its lockfile), so the blank
  * app uses this repository's node_modules without a copy or an install.
  */
-export const BLANK_DIR = resolve('.runnel/blank-next');
+const BLANK_DIR = resolve('.runnel/blank-next');
 
 /** The blank app's files: a root layout and a page that shows a line of text, no client code. */
 const FILES: Record<string, string> = {

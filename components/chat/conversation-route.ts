@@ -6,7 +6,7 @@ import type { ChatStore } from '@/lib/browser/chat/chat-store';
 const PREFIX = '/c/';
 
 /** The conversation id in an address (`/c/<id>`), or null for a new chat (`/`). */
-export function routeIdOf(pathname: string): string | null {
+function routeIdOf(pathname: string): string | null {
   if (!pathname.startsWith(PREFIX)) return null;
   const raw = pathname.slice(PREFIX.length).split('/', 1)[0] ?? '';
   try {
@@ -17,7 +17,7 @@ export function routeIdOf(pathname: string): string | null {
 }
 
 /** The address of a conversation, or of a new chat. */
-export function pathOf(id: string | null): string {
+function pathOf(id: string | null): string {
   return id === null ? '/' : `${PREFIX}${encodeURIComponent(id)}`;
 }
 

@@ -37,14 +37,6 @@ export const FileIcon = (p: IconProps) => (
     <path d="M14 3v5h5M9 13h6M9 17h6" />
   </Icon>
 );
-/** A picture (image). */
-export const ImageIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="4" width="18" height="16" rx="2" />
-    <circle cx="9" cy="10" r="1.8" />
-    <path d="m21 16-5-5-9 9" />
-  </Icon>
-);
 /** Chevron pointing left (previous version). */
 export const ChevronLeftIcon = (p: IconProps) => (
   <Icon {...p}>

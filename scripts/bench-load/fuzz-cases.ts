@@ -12,7 +12,7 @@ export interface FuzzCase {
 }
 
 /** A small seeded generator (mulberry32): the same seed gives the same cases. */
-export function random(seed: number) {
+function random(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

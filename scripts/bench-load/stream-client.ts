@@ -10,7 +10,7 @@ import { STAMP_PATTERN } from '../../testing/scenario-backend/scenarios/load';
 const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
 /** The system-wide monotonic clock, the one the scenario backend stamps with. */
-export const monotonicNow = () => Number(process.hrtime.bigint()) / 1e6;
+const monotonicNow = () => Number(process.hrtime.bigint()) / 1e6;
 
 export interface StreamOptions {
   /** Delays (read time − stamp) are pushed here. */

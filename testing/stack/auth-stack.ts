@@ -30,7 +30,7 @@ export const PROXY_HEADER = 'X-Forwarded-Email';
 export const OIDC_BUTTON = 'Sign in with Test ID';
 
 /** Its providers: the scenario backend's, plus one nobody listens for (errors name no address). */
-export const SECURE_PROVIDERS_FILE = `.runnel/providers-secure-${SECURE_APP_PORT}.json`;
+const SECURE_PROVIDERS_FILE = `.runnel/providers-secure-${SECURE_APP_PORT}.json`;
 export const DOWN_PROVIDER = {
   id: 'down',
   baseURL: 'http://127.0.0.1:59998/v1',

@@ -3,17 +3,17 @@ import { cpSync, existsSync } from 'node:fs';
 import { freePort } from './free-port';
 
 /** The standalone server's directory (`output: 'standalone'`), after `npm run build`. */
-export const STANDALONE_DIR = '.next/standalone';
+const STANDALONE_DIR = '.next/standalone';
 
 /** The preload that gives the server's socket a longer accept queue (`deploy/listen-backlog.cjs`). */
-export const LISTEN_BACKLOG_PRELOAD = 'listen-backlog.cjs';
+const LISTEN_BACKLOG_PRELOAD = 'listen-backlog.cjs';
 
 /**
  * Copies what `next build` leaves out of the standalone folder — the browser assets
  * (`.next/static`) and `public/` — as the Next.js docs tell deployments to, and the listen-backlog
  * preload (the Dockerfile does the same).
  */
-export function prepareStandalone(): void {
+function prepareStandalone(): void {
   if (!existsSync(`${STANDALONE_DIR}/server.js`)) {
     throw new Error('no standalone build: run `npm run build` first');
   }

@@ -31,7 +31,7 @@ export interface UpstreamServer {
 }
 
 /** Starts the server on a free loopback port. */
-export async function startUpstreamServer(): Promise<UpstreamServer> {
+async function startUpstreamServer(): Promise<UpstreamServer> {
   const handlers = new Map<string, Handler>();
   const closed = new Map<string, ClosedResponse>();
   const arrived = new Set<string>();

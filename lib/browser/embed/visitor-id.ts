@@ -1,5 +1,5 @@
 /** Where the widget keeps its visitor id (the iframe's own storage, partitioned by the host site). */
-export const VISITOR_KEY = 'runnel-visitor';
+const VISITOR_KEY = 'runnel-visitor';
 
 /**
  * The widget's visitor id: read from storage, or made (a random UUID) and kept there. Where the

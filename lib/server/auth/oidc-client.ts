@@ -5,7 +5,7 @@ import type { OidcConfig } from '../config/auth-schema';
 let discovered: { issuer: string; config: Promise<client.Configuration> } | undefined;
 
 /** Whether the issuer is plain http on this machine (a local test or development provider). */
-export function isLoopbackHttp(issuer: string): boolean {
+function isLoopbackHttp(issuer: string): boolean {
   const url = new URL(issuer);
   return url.protocol === 'http:' && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
 }

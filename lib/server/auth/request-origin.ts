@@ -13,7 +13,7 @@ function forwardedProto(headers: HeaderSource): 'http' | 'https' {
 }
 
 /** The origin the browser used for this request, from `Host` and `X-Forwarded-Proto`. */
-export function requestOrigin(headers: HeaderSource): string | undefined {
+function requestOrigin(headers: HeaderSource): string | undefined {
   const host = headers.get('host')?.trim();
   return host ? `${forwardedProto(headers)}://${host}` : undefined;
 }

@@ -3,7 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 import { intFrom, optionalText } from './env-values';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What operators set to watch, log and restart the server. */

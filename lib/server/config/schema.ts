@@ -8,7 +8,7 @@ import { limitsEnvSchema, redisSecrets, toLimitsConfig, type LimitsConfig } from
 import { buildOpsConfig, opsEnvSchema, type OpsConfig } from './ops-schema';
 import { resumeEnvSchema, toResumeConfig, type ResumeConfig } from './resume-schema';
 
-export const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
+const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 /** Presets whose provider can keep a conversation between requests (providers.ts `sessions`). */
 export const PRESETS_WITH_SESSIONS: readonly PresetId[] = ['ark'];

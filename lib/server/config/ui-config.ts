@@ -77,7 +77,7 @@ const edgeSchema = z
     return n;
   });
 
-export const uiEnvSchema = z.object({
+const uiEnvSchema = z.object({
   SUGGESTED_PROMPTS: promptsSchema,
   IMAGE_MAX_EDGE: edgeSchema,
 });

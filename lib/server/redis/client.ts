@@ -36,7 +36,7 @@ let firstConnect: Promise<void> | undefined;
  * Opens a Redis connection with {@link REDIS_OPTIONS}; errors are logged once per outage (never the
  * URL, which may hold a password). For scripts and tests; the app uses {@link getRedis}.
  */
-export function createRedis(url: string, label = 'Redis'): Redis {
+function createRedis(url: string, label = 'Redis'): Redis {
   return logOutages(new Redis(url, REDIS_OPTIONS), label);
 }
 

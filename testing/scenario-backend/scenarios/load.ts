@@ -6,7 +6,7 @@ import { answer } from './common';
 
 /** A stamped stream: 100 tokens, 100 ms apart (10 s), as a loaded GPU streams to many users. */
 export const LOAD_TOKENS = 100;
-export const LOAD_TOKEN_DELAY_MS = 100;
+const LOAD_TOKEN_DELAY_MS = 100;
 /** The stamp as it appears in the text: `[t=<ms on the system-wide monotonic clock>]`. */
 export const STAMP_PATTERN = /\[t=(\d+\.\d+)\]/g;
 

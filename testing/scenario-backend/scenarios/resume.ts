@@ -7,13 +7,6 @@ import { vllmFlavor as F } from '../flavors';
 import type { Scenario } from '../types';
 import { answer } from './common';
 
-/** The full text of a counting answer of `n` words. */
-export function countingText(n: number, from = 1): string {
-  let text = '';
-  for (let i = from; i <= n; i++) text += `w${i} `;
-  return text;
-}
-
 /** Where a Continue picks up: one past the last number of the partial answer sent back. */
 function continueFrom(body: unknown): number {
   const request = body as {
