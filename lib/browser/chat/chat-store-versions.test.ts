@@ -13,13 +13,18 @@ function numbered() {
 const contents = (t: ReturnType<typeof createTestStore>) =>
   t.active().messages.map((m) => m.content);
 
+/** A store whose conversation has one answered question ("q1"), and that conversation's id. */
+async function oneAnswer() {
+  const t = createTestStore(numbered());
+  await t.store.getState().hydrate();
+  t.store.getState().send('q1', CHAT);
+  await until(t.idle);
+  return { t, id: t.active().id };
+}
+
 describe('chat store: versions', () => {
   it('Regenerate keeps the earlier answer as a version; the chat continues from the one shown', async () => {
-    const t = createTestStore(numbered());
-    await t.store.getState().hydrate();
-    t.store.getState().send('q1', CHAT);
-    await until(t.idle);
-    const id = t.active().id;
+    const { t, id } = await oneAnswer();
     t.store.getState().regenerate(id, t.answer().id, CHAT);
     await until(t.idle);
     expect(contents(t)).toEqual(['q1', 'answer 2']);
@@ -64,11 +69,7 @@ describe('chat store: versions', () => {
   });
 
   it('versions cannot be switched while an answer streams into the conversation', async () => {
-    const t = createTestStore(numbered());
-    await t.store.getState().hydrate();
-    t.store.getState().send('q1', CHAT);
-    await until(t.idle);
-    const id = t.active().id;
+    const { t, id } = await oneAnswer();
     t.store.getState().regenerate(id, t.answer().id, CHAT);
     const switching = t.store.getState().showVersion(id, t.answer().id, -1);
     expect(t.answer().status).toBe('streaming');
