@@ -14,7 +14,8 @@ import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversati
 import type { ScheduleFrame } from './frame-batcher';
 import type { NetworkWatch } from './network-watch';
 import { createMemoryBackend } from './kv-backend';
-import { createPersistence, type ChatPersistence, type StoredMeta } from './persistence';
+import type { StoredMeta } from './meta-stash';
+import { createPersistence, type ChatPersistence } from './persistence';
 import type { createRemoteSync } from './remote-sync';
 import type { RunLocks } from './run-locks';
 import { createSaveScheduler, type TimerApi } from './save-scheduler';

@@ -1,4 +1,11 @@
-import type { StoredMeta } from './persistence';
+/** Everything besides conversations that survives a reload. */
+export interface StoredMeta {
+  activeId: string | null;
+  /** Unsent composer text per conversation id. */
+  drafts: Record<string, string>;
+  /** The model last picked: new conversations start with it. */
+  lastModel: string | null;
+}
 
 /**
  * A synchronous place for the last moment's meta (drafts, active conversation, last model): an

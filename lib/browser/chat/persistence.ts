@@ -1,6 +1,6 @@
 import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
-import type { MetaStash } from './meta-stash';
+import type { MetaStash, StoredMeta } from './meta-stash';
 
 type Reader = typeof import('./stored-conversation').readConversation;
 /** Two copies of one conversation as one (conversation-merge.ts). */
@@ -18,15 +18,6 @@ async function loadReader(): Promise<Reader> {
 
 /** The mark of the write that stored a record (see `saveConversation`). */
 const SAVED_BY = 'savedBy';
-
-/** Everything besides conversations that survives a reload. */
-export interface StoredMeta {
-  activeId: string | null;
-  /** Unsent composer text per conversation id. */
-  drafts: Record<string, string>;
-  /** The model last picked: new conversations start with it. */
-  lastModel: string | null;
-}
 
 export interface ChatSnapshot {
   conversations: Conversation[];
