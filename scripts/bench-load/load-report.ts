@@ -105,6 +105,12 @@ export async function loadReport(
       '',
       ratio(s.runnel.livePerStream, s.pipe.livePerStream),
     ]);
+    // Peaks per round, the routes' ratio in each: the medians hide how much one round varies.
+    const perRound = runs.pipe.map((pipe, i) => {
+      const runnel = runs.runnel[i]!;
+      return `${mib(pipe.peakRss)} / ${mib(runnel.peakRss)} (${ratio(runnel.peakRss, pipe.peakRss)})`;
+    });
+    notes.push(`peak RSS per round, ${n} streams (pipe / runnel): ${perRound.join('; ')}`);
     for (const f of all) {
       if (f.errors > 0) notes.push(`errors, ${n} ${f.kind}: ${JSON.stringify(f.errorKinds)}`);
       const kernel = Object.entries(f.kernel).filter(([name]) => name !== 'OutRsts');

@@ -6,6 +6,8 @@
  *
  * BENCH_LOAD_PHASES (default `load,storm,fuzz,paused,kill`), BENCH_LOAD_STREAMS (default
  * `1000,2000`) and BENCH_LOAD_ROUNDS (runs per route and stream count, default 3) choose what runs.
+ * BENCH_LOAD_NODE_ARGS (space-separated) adds Node options to the app's process, for diagnostics
+ * such as `--max-semi-space-size=4` or `--trace-gc`; the figures are then not the deployed ones.
  */
 import { cpus, loadavg } from 'node:os';
 import { fuzzPhase } from './fuzz-phase';
