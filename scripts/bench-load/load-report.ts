@@ -25,17 +25,17 @@ interface RouteSummary {
   livePerStream: number;
 }
 
-function summarize(runs: LoadFigures[], probe: LoadFigures): RouteSummary {
+function summarize(runs: LoadFigures[], probe: LoadFigures | undefined): RouteSummary {
   const peaks = runs.map((r) => r.peakRss);
   return {
-    errors: runs.reduce((a, r) => a + r.errors, 0) + probe.errors,
+    errors: runs.reduce((a, r) => a + r.errors, 0) + (probe?.errors ?? 0),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     max: median(runs.map((r) => r.max)),
     idleRss: median(runs.map((r) => r.idleRss)),
     peakRss: median(peaks),
     peakRssRange: `${mib(Math.min(...peaks))}–${mib(Math.max(...peaks))}`,
-    livePerStream: (probe.liveGrowth ?? NaN) / probe.streams,
+    livePerStream: probe ? (probe.liveGrowth ?? NaN) / probe.streams : NaN,
   };
 }
 
@@ -43,6 +43,8 @@ export async function loadReport(
   streamCounts: number[],
   rounds: number,
   backend: BackendProcess,
+  /** The extra run per route for live memory (`BENCH_LOAD_PROBE=0` skips it). */
+  probe = true,
 ): Promise<void> {
   console.log(
     `\nConcurrent 10-second streams (100 tokens, 100 ms apart, opened over 2 s), ${rounds} rounds per route, medians:`,
@@ -69,10 +71,12 @@ export async function loadReport(
       const order: RouteKind[] = round % 2 ? ['runnel', 'pipe'] : ['pipe', 'runnel'];
       for (const kind of order) runs[kind].push(await loadPhase(kind, n, backend));
     }
-    const probes = {
-      pipe: await loadPhase('pipe', n, backend, true),
-      runnel: await loadPhase('runnel', n, backend, true),
-    };
+    const probes = probe
+      ? {
+          pipe: await loadPhase('pipe', n, backend, true),
+          runnel: await loadPhase('runnel', n, backend, true),
+        }
+      : { pipe: undefined, runnel: undefined };
     const s = {
       pipe: summarize(runs.pipe, probes.pipe),
       runnel: summarize(runs.runnel, probes.runnel),
@@ -89,9 +93,9 @@ export async function loadReport(
         mib(f.idleRss),
         mib(f.peakRss),
         f.peakRssRange,
-        `${(f.livePerStream / 1024).toFixed(1)} KiB`,
+        Number.isNaN(f.livePerStream) ? 'n/a' : `${(f.livePerStream / 1024).toFixed(1)} KiB`,
       ]);
-      all.push(...runs[kind], probes[kind]);
+      all.push(...runs[kind], ...(probes[kind] ? [probes[kind]] : []));
     }
     rows.push([
       n,
@@ -105,6 +109,12 @@ export async function loadReport(
       '',
       ratio(s.runnel.livePerStream, s.pipe.livePerStream),
     ]);
+    // Peaks per round, the routes' ratio in each: the medians hide how much one round varies.
+    const perRound = runs.pipe.map((pipe, i) => {
+      const runnel = runs.runnel[i]!;
+      return `${mib(pipe.peakRss)} / ${mib(runnel.peakRss)} (${ratio(runnel.peakRss, pipe.peakRss)})`;
+    });
+    notes.push(`peak RSS per round, ${n} streams (pipe / runnel): ${perRound.join('; ')}`);
     for (const f of all) {
       if (f.errors > 0) notes.push(`errors, ${n} ${f.kind}: ${JSON.stringify(f.errorKinds)}`);
       const kernel = Object.entries(f.kernel).filter(([name]) => name !== 'OutRsts');

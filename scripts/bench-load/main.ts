@@ -6,6 +6,9 @@
  *
  * BENCH_LOAD_PHASES (default `load,storm,fuzz,paused,kill`), BENCH_LOAD_STREAMS (default
  * `1000,2000`) and BENCH_LOAD_ROUNDS (runs per route and stream count, default 3) choose what runs.
+ * BENCH_LOAD_PROBE=0 skips the extra live-memory run per route (quicker repeated peak-RSS checks).
+ * BENCH_LOAD_NODE_ARGS (space-separated) adds Node options to the app's process, for diagnostics
+ * such as `--max-semi-space-size=4` or `--trace-gc`; the figures are then not the deployed ones.
  */
 import { cpus, loadavg } from 'node:os';
 import { fuzzPhase } from './fuzz-phase';
@@ -40,7 +43,9 @@ async function main(): Promise<void> {
   );
   backend = await startBackend();
 
-  if (phases.has('load')) await loadReport(streamCounts, rounds, backend);
+  if (phases.has('load')) {
+    await loadReport(streamCounts, rounds, backend, process.env.BENCH_LOAD_PROBE !== '0');
+  }
 
   if (phases.has('storm')) {
     console.log(

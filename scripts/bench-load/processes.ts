@@ -66,8 +66,9 @@ export async function startApp(backend: BackendProcess): Promise<StandaloneApp> 
   const app = await startStandalone(
     { PROVIDERS_FILE: providersFile, BENCH_RAW_PIPE: '1', NEXT_TELEMETRY_DISABLED: '1' },
     undefined,
-    // For the memory probe (memory.ts): live memory after a forced collection.
-    ['--expose-gc'],
+    // For the memory probe (memory.ts): live memory after a forced collection. BENCH_LOAD_NODE_ARGS
+    // adds Node options for a diagnostic run (e.g. `--max-semi-space-size=4`).
+    ['--expose-gc', ...(process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean)],
   );
   own(app.process);
   return app;

@@ -21,7 +21,8 @@ function flood(res: ServerResponse, key: string, total: number): void {
       written.set(key, sent);
       if (!res.write(FRAME)) return void res.once('drain', pump);
     }
-    res.end('data: [DONE]\n\n');
+    // `stall`: the backend goes silent after its bytes, without ending the stream.
+    if (key !== 'stall') res.end('data: [DONE]\n\n');
   };
   res.on('close', () => res.off('drain', pump));
   pump();
@@ -98,5 +99,25 @@ describe('a browser that stops reading', () => {
     const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
     expect(text.length).toBe(Math.ceil(2097152 / FRAME.length) * TEXT.length);
     expect(events.at(-1)?.type).toBe('done');
+  });
+
+  it('still times out a backend that goes silent after such a pause', async () => {
+    const stream = streamChat(options('/stall/2097152', { idleTimeoutMs: 300 }), deps);
+    const reader = stream.getReader();
+    const first = await reader.read();
+    // Longer than the idle timeout: the relay waits for the browser meanwhile, which is no silence.
+    await sleep(900);
+    const rest: Uint8Array[] = [first.value!];
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest.push(value);
+    }
+    const events: RunnelEvent[] = [];
+    for await (const event of readEventStream(new Response(Buffer.concat(rest)).body!))
+      events.push(event);
+    const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
+    expect(text.length).toBe(Math.ceil(2097152 / FRAME.length) * TEXT.length);
+    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'upstream_timeout' } });
   });
 });

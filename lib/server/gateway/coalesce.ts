@@ -9,12 +9,10 @@ import type { RunnelEvent } from '../../protocol/events';
  * Order is otherwise kept: a running count goes out before the next non-text event.
  */
 export function coalesceEvents(events: readonly RunnelEvent[]): RunnelEvent[] {
+  // One event, the usual batch of a stream slower than the pace: nothing to merge.
+  if (events.length === 1) return [events[0]!];
   const out: RunnelEvent[] = [];
   let running: RunnelEvent | undefined;
-  const flushRunning = () => {
-    if (running) out.push(running);
-    running = undefined;
-  };
   for (const event of events) {
     if (event.type === 'usage' && !event.final) {
       running = event;
@@ -29,9 +27,10 @@ export function coalesceEvents(events: readonly RunnelEvent[]): RunnelEvent[] {
       out.push(event);
       continue;
     }
-    flushRunning();
+    if (running) out.push(running);
+    running = undefined;
     out.push(event);
   }
-  flushRunning();
+  if (running) out.push(running);
   return out;
 }

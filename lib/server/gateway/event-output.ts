@@ -61,15 +61,21 @@ export function createEventOutput(
   const encoder = new TextEncoder();
   let closed = false;
   let seq = 0;
+  /**
+   * One timer for the whole answer, pushed back by every write (`refresh()`): a new timer per
+   * write would be garbage per token, and at thousands of streams that garbage is what the
+   * process's peak memory is made of.
+   */
   let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
   /** Resolvers of `whenWritable()` calls waiting for the consumer to read. */
   let waiting: (() => void)[] = [];
   /** While set, frames are collected and written together (one network write per paced batch). */
-  let corked: string[] | null = null;
+  let corked: string | null = null;
   const { stamp, summarize } = createEventStamp(options, deps);
 
   function wake(): void {
+    if (waiting.length === 0) return;
     const resolvers = waiting;
     waiting = [];
     for (const resolve of resolvers) resolve();
@@ -93,9 +99,13 @@ export function createEventOutput(
     summarize('client_closed');
   }
 
+  function writeKeepalive(): void {
+    write(KEEPALIVE_FRAME);
+  }
+
   function write(text: string): void {
-    if (corked) {
-      corked.push(text);
+    if (corked !== null) {
+      corked += text;
       return;
     }
     if (closed || !controllerRef) return;
@@ -105,13 +115,14 @@ export function createEventOutput(
       onClientGone();
       return;
     }
-    clearTimeout(keepaliveTimer);
-    keepaliveTimer = setTimeout(() => write(KEEPALIVE_FRAME), options.keepaliveIntervalMs);
+    // `refresh()` also re-arms the timer after it fired (the keepalive just written).
+    if (keepaliveTimer) keepaliveTimer.refresh();
+    else keepaliveTimer = setTimeout(writeKeepalive, options.keepaliveIntervalMs);
   }
 
   function uncork(): void {
-    if (!corked) return;
-    const text = corked.join('');
+    if (corked === null) return;
+    const text = corked;
     corked = null;
     if (text) write(text);
   }
@@ -137,7 +148,7 @@ export function createEventOutput(
   }
 
   function sendAll(events: readonly RunnelEvent[]): void {
-    corked = [];
+    corked = '';
     for (const event of events) send(event);
     uncork();
   }

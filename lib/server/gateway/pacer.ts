@@ -33,7 +33,8 @@ export function createPacer(
   deps: PacerDeps,
   paceMs = STREAM_PACE_MS,
 ) {
-  let pending: RunnelEvent[] = [];
+  /** Emptied in place after each write: one array for the stream, not one per write. */
+  const pending: RunnelEvent[] = [];
   let pendingChars = 0;
   let timer: unknown;
   let lastWriteAt = -Infinity;
@@ -43,19 +44,20 @@ export function createPacer(
     timer = undefined;
     if (pending.length === 0) return;
     const events = coalesceEvents(pending);
-    pending = [];
+    pending.length = 0;
     pendingChars = 0;
     lastWriteAt = deps.now();
     deliver(events);
   };
 
   return {
-    /** Adds the events of one upstream read. */
+    /** Adds the events of one upstream read (copied: the caller may reuse the array). */
     push(events: readonly RunnelEvent[]): void {
       if (events.length === 0) return;
-      pending.push(...events);
-      for (const e of events)
+      for (const e of events) {
+        pending.push(e);
         if (e.type === 'content' || e.type === 'reasoning') pendingChars += e.text.length;
+      }
       const wait = lastWriteAt + paceMs - deps.now();
       if (wait <= 0 || !events.every(isProgress) || pendingChars >= PACE_MAX_PENDING_CHARS) flush();
       else timer ??= deps.setTimeout(flush, wait);

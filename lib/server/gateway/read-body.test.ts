@@ -39,8 +39,20 @@ describe('readJsonBody', () => {
         message: 'The request body is larger than 100 bytes',
       },
     });
-    // 3 chunks of 40 bytes pass 100; the rest was never pulled (a stream reads ahead a little).
-    expect(pulled()).toBeLessThan(6);
+    // 3 chunks of 40 bytes pass 100, 3 more are thrown away past it, then the body is cut off:
+    // the rest was never pulled (a stream reads ahead a little).
+    expect(pulled()).toBeLessThan(9);
+  });
+
+  it('reads a body a little over the limit to its end, keeping nothing, so the 413 can be read', async () => {
+    const chunks = Array.from({ length: 4 }, () => 'x'.repeat(40));
+    const { request, pulled } = streamedRequest(chunks);
+    expect(await readJsonBody(request, 100)).toMatchObject({
+      ok: false,
+      error: { status: 413, code: 'request_too_large' },
+    });
+    // All 4 chunks and the end: the connection has no unread bytes left when the 413 goes out.
+    expect(pulled()).toBe(5);
   });
 
   it('refuses a declared Content-Length over the limit before reading', async () => {

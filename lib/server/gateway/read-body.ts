@@ -5,8 +5,11 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth';
 
 /**
  * Reads a JSON request body, refusing more than `maxBytes` (413) without buffering it all first:
- * a declared Content-Length over the limit is refused at once, and a body without one is counted
- * as it arrives.
+ * a declared Content-Length over the limit is refused at once (the body is never read; Node's
+ * server discards it after the answer), and a body without one is counted as it arrives. Past the
+ * limit such a body is read on and thrown away, up to `maxBytes` more, so that the client, still
+ * sending, can read the 413 afterwards: closing a connection with unread bytes makes the kernel
+ * reset it, and the client may never see the answer. A body larger still is cut off (reset).
  */
 export async function readJsonBody(
   request: Request,
@@ -33,7 +36,8 @@ export async function readJsonBody(
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      chunks.length = 0;
+      if (!(await discardRest(reader, maxBytes))) await reader.cancel().catch(() => undefined);
       return { ok: false, error: tooLarge };
     }
     chunks.push(value);
@@ -62,4 +66,25 @@ export async function readJsonBody(
     return { ok: false, error: { status: 400, code: 'invalid_request', message } };
   }
   return { ok: true, value };
+}
+
+/**
+ * Reads `reader` to its end, keeping nothing; false (and stops) once more than `maxBytes` came,
+ * or when the body fails (the client went away).
+ */
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+): Promise<boolean> {
+  let size = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return true;
+      size += value.byteLength;
+      if (size > maxBytes) return false;
+    }
+  } catch {
+    return false;
+  }
 }

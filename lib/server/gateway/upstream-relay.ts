@@ -50,7 +50,13 @@ export function createUpstreamRelay(
 ): UpstreamRelay {
   const upstreamAbort = new AbortController();
   let abortReason: AbortReason | undefined;
+  /**
+   * The backend's silence: one timer per answer, pushed back before each read (`refresh()`; a new
+   * timer per read would be garbage per token). While the relay waits for the browser it is
+   * paused — it may fire then, and does nothing — and the next read re-arms it in full.
+   */
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let idlePaused = false;
   /** Whether the current attempt got its response headers (a failure after is a cut stream). */
   let phase: 'connect' | 'body' = 'connect';
   const source = options.replicas ?? singleAddress(options.upstream.url, options.backendURL);
@@ -62,9 +68,20 @@ export function createUpstreamRelay(
     if (!upstreamAbort.signal.aborted) upstreamAbort.abort(reason);
   }
 
+  function onIdle(): void {
+    if (!idlePaused) abort('idle_timeout');
+  }
+
   function armIdle(): void {
+    idlePaused = false;
+    // `refresh()` also re-arms a timer that fired while paused.
+    if (idleTimer) idleTimer.refresh();
+    else idleTimer = setTimeout(onIdle, options.idleTimeoutMs);
+  }
+
+  function stopIdle(): void {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => abort('idle_timeout'), options.idleTimeoutMs);
+    idleTimer = undefined;
   }
 
   /** Reads the event stream; `mayMoveOn`: a stream cut before its first event throws MoveOn. */
@@ -84,19 +101,23 @@ export function createUpstreamRelay(
       setTimeout,
       clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     });
-    let batch: RunnelEvent[] = [];
+    // One array for the whole answer, emptied after each read (the pacer copies what it keeps).
+    const batch: RunnelEvent[] = [];
     let produced = false;
-    const decoder = createSseDecoder((item: SseItem) => batch.push(...normalizer.push(item)));
+    const decoder = createSseDecoder((item: SseItem) => {
+      for (const event of normalizer.push(item)) batch.push(event);
+    });
     const flush = () => {
-      produced ||= batch.length > 0;
+      if (batch.length === 0) return;
+      produced = true;
       pacer.push(batch);
-      batch = [];
+      batch.length = 0;
     };
     const reader = response.body.getReader();
     try {
       while (!sink.isClosed()) {
         // Waiting for the browser is not the backend's silence: the idle clock stops meanwhile.
-        clearTimeout(idleTimer);
+        idlePaused = true;
         // With the abort signal, a relay waiting for the browser to read still hears a shutdown or
         // Stop. (Not a race against one promise that lives as long as the stream: each race would
         // leave a reaction on it until the stream ends, one per read.)
@@ -124,7 +145,7 @@ export function createUpstreamRelay(
     } finally {
       // What waits is written before anything that follows (the end, a timeout's error).
       pacer.flush();
-      clearTimeout(idleTimer);
+      stopIdle();
       if (sink.isClosed() || upstreamAbort.signal.aborted) {
         await reader.cancel().catch(() => undefined);
       }
@@ -200,7 +221,7 @@ export function createUpstreamRelay(
     } finally {
       lease?.release();
       clearTimeout(headersTimer);
-      clearTimeout(idleTimer);
+      stopIdle();
       if (!sink.isClosed()) {
         sink.send({
           type: 'error',

@@ -25,12 +25,11 @@ export function createSseDecoder(onItem: (item: SseItem) => void): SseDecoder {
   let ending = false;
   const parser = createParser({
     onEvent(message: EventSourceMessage) {
-      onItem({
-        type: 'data',
-        data: message.data,
-        ...(message.event ? { event: message.event } : {}),
-        ...(ending ? { unterminated: true } : {}),
-      });
+      // Built field by field: no throwaway objects per event for the optional fields.
+      const item: SseItem & { type: 'data' } = { type: 'data', data: message.data };
+      if (message.event) item.event = message.event;
+      if (ending) item.unterminated = true;
+      onItem(item);
     },
     onComment(comment: string) {
       onItem({ type: 'comment', text: comment.trim() });

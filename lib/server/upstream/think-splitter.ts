@@ -32,6 +32,9 @@ export function createThinkSplitter() {
   let pending = '';
 
   function push(text: string): OutputPiece[] {
+    // Once the answer started nothing is held back or split any more (an opening tag counts only
+    // before it): the text passes as it came, without the work below for every token.
+    if (answerStarted) return text ? [{ kind: 'content', text }] : [];
     const out: OutputPiece[] = [];
     let buf = pending + text;
     pending = '';
