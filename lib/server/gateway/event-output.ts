@@ -39,7 +39,7 @@ export interface EventSink {
  * Bytes the browser-facing stream holds before it reports itself full. Beyond it come only Next's
  * one chunk in flight, the HTTP response's own buffer and the kernel's socket buffers.
  */
-export const OUTPUT_HIGH_WATER_BYTES = 64 * 1024;
+const OUTPUT_HIGH_WATER_BYTES = 64 * 1024;
 
 export interface EventOutput extends EventSink {
   /** The `text/event-stream` body, which starts with `start`. */

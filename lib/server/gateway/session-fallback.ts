@@ -15,7 +15,7 @@ import { readLimitedText } from './read-limited-text';
  * longer knows the session — before anything reached the browser, so the answer simply starts.
  * Any other answer goes to the relay as it came.
  */
-export function withSessionFallback(
+function withSessionFallback(
   doFetch: typeof fetch,
   fallback: UpstreamRequest,
   idField: string,

@@ -6,7 +6,7 @@ import type { StreamError } from '../../protocol/events';
 export type AbortReason = 'client' | 'headers_timeout' | 'idle_timeout' | 'finished' | 'shutdown';
 
 /** The error an answer still streaming when the shutdown grace ran out ends with. */
-export const SERVER_SHUTDOWN_ERROR: StreamError = {
+const SERVER_SHUTDOWN_ERROR: StreamError = {
   code: 'server_shutdown',
   message: 'The server was shutting down and ended the answer before it finished',
 };
