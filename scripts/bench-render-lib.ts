@@ -1,6 +1,6 @@
 /**
  * Helpers of `npm run bench:render` (scripts/bench-render.ts): bringing the stack up, and reading a
- * Chromium trace into the figures the issue asks for.
+ * Chromium trace into the figures the benchmark prints (scripting and main-thread time, long tasks).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
