@@ -82,9 +82,13 @@ describe('a browser that stops reading', () => {
     expect(duringPause).toBeLessThan(16 * MiB);
   });
 
-  it('does not count its pause as the backend’s silence (no upstream_timeout)', async () => {
-    const stream = streamChat(options('/idle/2097152', { idleTimeoutMs: 300 }), deps);
-    const reader = stream.getReader();
+  /**
+   * Reads the first chunk of an answer from `path` (idle timeout 300 ms), pauses 900 ms — longer
+   * than the timeout: the relay waits for the browser meanwhile, which is no silence — then reads
+   * the rest: its events and their text.
+   */
+  async function readAfterPause(path: string) {
+    const reader = streamChat(options(path, { idleTimeoutMs: 300 }), deps).getReader();
     const first = await reader.read();
     await sleep(900);
     const rest: Uint8Array[] = [first.value!];
@@ -97,26 +101,17 @@ describe('a browser that stops reading', () => {
     for await (const event of readEventStream(new Response(Buffer.concat(rest)).body!))
       events.push(event);
     const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
+    return { events, text };
+  }
+
+  it('does not count its pause as the backend’s silence (no upstream_timeout)', async () => {
+    const { events, text } = await readAfterPause('/idle/2097152');
     expect(text.length).toBe(Math.ceil(2097152 / FRAME.length) * TEXT.length);
     expect(events.at(-1)?.type).toBe('done');
   });
 
   it('still times out a backend that goes silent after such a pause', async () => {
-    const stream = streamChat(options('/stall/2097152', { idleTimeoutMs: 300 }), deps);
-    const reader = stream.getReader();
-    const first = await reader.read();
-    // Longer than the idle timeout: the relay waits for the browser meanwhile, which is no silence.
-    await sleep(900);
-    const rest: Uint8Array[] = [first.value!];
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      rest.push(value);
-    }
-    const events: RunnelEvent[] = [];
-    for await (const event of readEventStream(new Response(Buffer.concat(rest)).body!))
-      events.push(event);
-    const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
+    const { events, text } = await readAfterPause('/stall/2097152');
     expect(text.length).toBe(Math.ceil(2097152 / FRAME.length) * TEXT.length);
     expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'upstream_timeout' } });
   });
