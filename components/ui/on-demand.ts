@@ -10,7 +10,15 @@ export function onDemand<T>(importModule: () => Promise<T>): {
   let loaded: T | null = null;
   let loading: Promise<T> | null = null;
   return {
-    load: () => (loading ??= importModule().then((m) => (loaded = m))),
+    // A failed import (a chunk gone after a deploy, the network down) is tried again next time.
+    load: () =>
+      (loading ??= importModule().then(
+        (m) => (loaded = m),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      )),
     current: () => loaded,
   };
 }
