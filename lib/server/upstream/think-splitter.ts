@@ -54,22 +54,21 @@ export function createThinkSplitter() {
         pending = buf.slice(buf.length - keep);
         break;
       }
-      if (!answerStarted) {
-        const trimmed = buf.trimStart();
-        if (trimmed.startsWith(OPEN)) {
-          inThink = true;
-          buf = trimmed.slice(OPEN.length);
-          continue;
-        }
-        if (OPEN.startsWith(trimmed)) {
-          // Whitespace only, or a possible start of `<think>`: wait for more.
-          pending = buf;
-          break;
-        }
-        answerStarted = true;
-        // The blank line a template puts after `</think>` is layout, not answer.
-        if (afterThink) buf = trimmed;
+      // Before the answer (the early return handles after): a `<think>` may still open.
+      const trimmed = buf.trimStart();
+      if (trimmed.startsWith(OPEN)) {
+        inThink = true;
+        buf = trimmed.slice(OPEN.length);
+        continue;
       }
+      if (OPEN.startsWith(trimmed)) {
+        // Whitespace only, or a possible start of `<think>`: wait for more.
+        pending = buf;
+        break;
+      }
+      answerStarted = true;
+      // The blank line a template puts after `</think>` is layout, not answer.
+      if (afterThink) buf = trimmed;
       out.push({ kind: 'content', text: buf });
       break;
     }
