@@ -13,7 +13,7 @@ const SuggestedPrompts = lazy(() =>
 /** The new-chat screen: what model answers, that nothing has been said yet, suggested prompts. */
 export function EmptyState() {
   const { info, loading } = useActiveModel();
-  const prompts = useModels().data?.suggested_prompts;
+  const { suggested_prompts: prompts, notice } = useModels().data ?? {};
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center-safe overflow-y-auto px-6 py-6 text-center">
       <svg
@@ -31,6 +31,14 @@ export function EmptyState() {
           strokeLinecap="round"
         />
       </svg>
+      {notice && (
+        <p
+          role="status"
+          className="mb-4 max-w-md rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {notice}
+        </p>
+      )}
       <h1 className="text-2xl font-semibold tracking-tight">What can I help with?</h1>
       <p className="mt-2 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
         {info

@@ -34,6 +34,8 @@ export interface ModelsResponse {
   image_max_edge?: number;
   /** `MAX_REQUEST_BYTES`, so the page can refuse a too large message before sending it. Absent: the default. */
   max_request_bytes?: number;
+  /** Why the app runs without the backend it was meant to have (the main command's fallback). */
+  notice?: string;
 }
 
 /** The longest edge attached images get, in pixels, unless `IMAGE_MAX_EDGE` says otherwise. */

@@ -33,6 +33,7 @@ export function GET(request: Request): Promise<Response> {
         models,
         default_model: defaultModel,
         ...(ui.suggestedPrompts.length ? { suggested_prompts: ui.suggestedPrompts } : {}),
+        ...(ui.notice ? { notice: ui.notice } : {}),
         ...(ui.imageMaxEdgeSet ? { image_max_edge: ui.imageMaxEdge } : {}),
         ...(config.maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
           ? { max_request_bytes: config.maxRequestBytes }

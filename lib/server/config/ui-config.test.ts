@@ -38,4 +38,11 @@ describe('buildUiConfig', () => {
       imageMaxEdgeSet: true,
     });
   });
+
+  it("carries the main command's notice when it fell back to the scenario backend", () => {
+    expect(buildUiConfig({}).notice).toBeUndefined();
+    expect(buildUiConfig({ LOCAL_MODEL_NOTICE: ' No local model: CMake not found ' }).notice).toBe(
+      'No local model: CMake not found',
+    );
+  });
 });

@@ -12,6 +12,11 @@ export interface UiConfig {
   imageMaxEdge: number;
   /** True when `IMAGE_MAX_EDGE` was set (the page is told only then). */
   imageMaxEdgeSet: boolean;
+  /**
+   * `LOCAL_MODEL_NOTICE`: set by the main command when it could not start the local model and
+   * fell back to the scenario backend; the new-chat screen shows it.
+   */
+  notice?: string;
 }
 
 const MAX_PROMPTS = 8;
@@ -80,6 +85,7 @@ const edgeSchema = z
 const uiEnvSchema = z.object({
   SUGGESTED_PROMPTS: promptsSchema,
   IMAGE_MAX_EDGE: edgeSchema,
+  LOCAL_MODEL_NOTICE: z.string().trim().max(500).optional(),
 });
 
 /** Builds the UI configuration; a bad value throws a ConfigError naming the variable. */
@@ -94,6 +100,7 @@ export function buildUiConfig(env: Record<string, string | undefined>): UiConfig
     suggestedPrompts: parsed.data.SUGGESTED_PROMPTS,
     imageMaxEdge: edge ?? DEFAULT_IMAGE_MAX_EDGE,
     imageMaxEdgeSet: edge !== undefined,
+    ...(parsed.data.LOCAL_MODEL_NOTICE ? { notice: parsed.data.LOCAL_MODEL_NOTICE } : {}),
   };
 }
 

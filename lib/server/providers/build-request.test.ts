@@ -88,6 +88,27 @@ describe('buildUpstreamRequest', () => {
     expect(messages[1]).toEqual({ role: 'assistant', content: 'partial' });
   });
 
+  it('continues on llama.cpp by assistant prefill: the partial answer last, nothing added', () => {
+    const json = build('llamacpp', {
+      continue_final_message: true,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'partial' },
+      ],
+    }).json;
+    expect(json.messages).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'partial' },
+    ]);
+    expect(json.continue_final_message).toBeUndefined();
+  });
+
+  it('asks llama.cpp for running timings and prompt progress', () => {
+    const json = build('llamacpp').json;
+    expect(json).toMatchObject({ timings_per_token: true, return_progress: true });
+    expect(build('vllm').json.timings_per_token).toBeUndefined();
+  });
+
   it('continues in place on vLLM', () => {
     const json = build('vllm', {
       continue_final_message: true,

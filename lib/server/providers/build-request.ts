@@ -73,10 +73,10 @@ function chatBody(
   );
   const body: Record<string, unknown> = {};
   if (request.continue_final_message && messages.at(-1)?.role === 'assistant') {
-    if (preset.continueFinalMessage) {
+    if (preset.continuation === 'continue_final_message') {
       body.continue_final_message = true;
       body.add_generation_prompt = false;
-    } else {
+    } else if (preset.continuation === 'follow_up') {
       messages = [...messages, { role: 'user', content: CONTINUE_PROMPT }];
     }
   }
@@ -121,7 +121,7 @@ export function buildUpstreamRequest(request: ChatRequest, options: BuildOptions
   for (const key of ['temperature', 'top_p', 'stop'] as const) {
     if (request[key] !== undefined) body[key] = request[key];
   }
-  Object.assign(body, options.extraFields);
+  Object.assign(body, preset.extraFields, options.extraFields);
   if (preset.accepts !== 'any') {
     for (const key of Object.keys(body)) if (!preset.accepts.has(key)) delete body[key];
   }

@@ -17,7 +17,12 @@ beforeAll(async () => {
       res.end(
         JSON.stringify({
           object: 'list',
-          data: [{ id: 'Qwen/Qwen3-8B', max_model_len: 32768 }, { id: 'other' }],
+          data: [
+            { id: 'Qwen/Qwen3-8B', max_model_len: 32768 },
+            { id: 'other' },
+            // llama.cpp's server: the slot's context under `meta`.
+            { id: 'smol', owned_by: 'llamacpp', meta: { n_ctx: 8192, n_ctx_train: 8192 } },
+          ],
         }),
       );
     } else {
@@ -39,7 +44,8 @@ describe('createCatalog', () => {
       deps(),
     );
     const models = await catalog.list();
-    expect(models.map((m) => m.id)).toEqual(['Qwen/Qwen3-8B', 'other']);
+    expect(models.map((m) => m.id)).toEqual(['Qwen/Qwen3-8B', 'other', 'smol']);
+    expect(models[2]?.context_length).toBe(8192);
     expect(models[0]).toMatchObject({
       label: 'Qwen3-8B',
       kind: 'chat',
@@ -95,6 +101,7 @@ describe('createCatalog', () => {
     expect((await catalog.list()).map((m) => m.id)).toEqual([
       'one:Qwen/Qwen3-8B',
       'one:other',
+      'one:smol',
       'one:added',
       'two:ark-model',
     ]);

@@ -57,10 +57,12 @@ export async function fetchListing(
       const entry = asObject(raw);
       const id = asString(entry?.id) ?? asString(entry?.name) ?? asString(entry?.model);
       if (!id) return [];
+      // llama.cpp's server gives each slot's context under `meta` (`n_ctx`).
       const contextLength =
         asNumber(entry?.max_model_len) ??
         asNumber(entry?.context_length) ??
-        asNumber(entry?.context_window);
+        asNumber(entry?.context_window) ??
+        asNumber(asObject(entry?.meta)?.n_ctx);
       return [{ id, ...(contextLength ? { contextLength } : {}) }];
     });
     return { ok: true, models };

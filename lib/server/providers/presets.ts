@@ -29,8 +29,13 @@ export interface Preset {
   effortMap: Partial<Record<ReasoningEffort, ReasoningEffort | null>>;
   /** OpenAI's reasoning models reject `max_tokens`. */
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
-  /** vLLM's `continue_final_message` / `add_generation_prompt`; others get a follow-up turn. */
-  continueFinalMessage: boolean;
+  /**
+   * How Continue extends a partial answer: vLLM's `continue_final_message` /
+   * `add_generation_prompt` flags; llama.cpp's assistant prefill (a conversation ending with an
+   * assistant message is continued in place, its server's default); or, for the rest, a follow-up
+   * user turn asking to go on.
+   */
+  continuation: 'continue_final_message' | 'assistant_prefill' | 'follow_up';
   /** tAI's bracketed failure notice (seed 003). */
   bracketedNotice: boolean;
   /**
@@ -38,6 +43,8 @@ export interface Preset {
    * the session and capping what it may hold (stateful-session.ts).
    */
   sessions: { idField: string; maxTokensField: string } | null;
+  /** Fields sent with every request, for what the provider offers only when asked. */
+  extraFields?: Readonly<Record<string, unknown>>;
   /** What the provider's `credits_used` / `credit_balance` count, shown after the numbers. */
   creditUnit?: string;
 }
@@ -117,7 +124,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     thinking: 'effort_or_template_kwargs',
     effortMap: VLLM_EFFORTS,
     maxTokensField: 'max_tokens',
-    continueFinalMessage: true,
+    continuation: 'continue_final_message',
     bracketedNotice: false,
     sessions: null,
   },
@@ -129,7 +136,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     thinking: 'reasoning_effort',
     effortMap: { max: 'xhigh' },
     maxTokensField: 'max_completion_tokens',
-    continueFinalMessage: false,
+    continuation: 'follow_up',
     bracketedNotice: false,
     sessions: null,
   },
@@ -141,7 +148,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     thinking: 'reasoning_effort',
     effortMap: {},
     maxTokensField: 'max_tokens',
-    continueFinalMessage: false,
+    continuation: 'follow_up',
     bracketedNotice: false,
     // ARK: `ark_stateful` names the session, `ark_max_session_tokens` is required with it.
     sessions: { idField: 'ark_stateful', maxTokensField: 'ark_max_session_tokens' },
@@ -158,7 +165,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     thinking: 'effort_or_template_kwargs',
     effortMap: VLLM_EFFORTS,
     maxTokensField: 'max_tokens',
-    continueFinalMessage: false,
+    continuation: 'follow_up',
     bracketedNotice: false,
     sessions: null,
   },
@@ -170,7 +177,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     thinking: 'reasoning_effort',
     effortMap: { minimal: 'low', xhigh: 'high', max: 'high' },
     maxTokensField: 'max_tokens',
-    continueFinalMessage: false,
+    continuation: 'follow_up',
     bracketedNotice: true,
     sessions: null,
   },
@@ -182,7 +189,12 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     thinking: 'template_kwargs',
     effortMap: {},
     maxTokensField: 'max_tokens',
-    continueFinalMessage: false,
+    continuation: 'assistant_prefill',
+    // Running counts on every chunk (`timings`, read as live usage), and progress chunks while a
+    // long prompt is read: llama.cpp's server notices a closed connection only when it has
+    // something to send (or once a second), so without them a Stop during the prompt would leave
+    // the engine working for up to a second.
+    extraFields: { timings_per_token: true, return_progress: true },
     bracketedNotice: false,
     sessions: null,
   },

@@ -8,7 +8,7 @@ import { matchBracketedNotice } from './notice';
 import type { SseItem } from './sse-decoder';
 import { createThinkSplitter } from './think-splitter';
 import { createToolCallAssembler } from './tool-calls';
-import { readUsage } from './usage';
+import { readTimings, readUsage } from './usage';
 
 export interface NormalizerOptions {
   /** Interpret tAI's bracketed failure notice (the `tai` preset). */
@@ -124,6 +124,12 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       const final = choices.length === 0;
       if (final) finalUsageSent = true;
       out.push({ type: 'usage', usage, final });
+    } else if (!finishSent) {
+      const running = readTimings(chunk.timings);
+      if (running) {
+        lastUsage = running;
+        out.push({ type: 'usage', usage: running, final: false });
+      }
     }
     return out;
   }

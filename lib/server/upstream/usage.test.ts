@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUsage } from './usage';
+import { readTimings, readUsage } from './usage';
 
 describe('readUsage', () => {
   it('flattens details and provider credits', () => {
@@ -29,5 +29,23 @@ describe('readUsage', () => {
   it('is undefined for null or count-less usage', () => {
     expect(readUsage(null)).toBeUndefined();
     expect(readUsage({ foo: 1 })).toBeUndefined();
+  });
+});
+
+describe('readTimings', () => {
+  it("reads llama.cpp's running counts, its prompt cache included in the prompt", () => {
+    expect(
+      readTimings({ cache_n: 4, prompt_n: 20, prompt_ms: 12, predicted_n: 7, predicted_ms: 80 }),
+    ).toEqual({ prompt_tokens: 24, completion_tokens: 7, total_tokens: 31, cached_tokens: 4 });
+    expect(readTimings({ prompt_n: 20, predicted_n: 0 })).toEqual({
+      prompt_tokens: 20,
+      completion_tokens: 0,
+      total_tokens: 20,
+    });
+  });
+
+  it('is undefined without both counts', () => {
+    expect(readTimings(undefined)).toBeUndefined();
+    expect(readTimings({ prompt_n: 3 })).toBeUndefined();
   });
 });

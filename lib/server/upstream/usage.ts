@@ -32,3 +32,23 @@ export function readUsage(raw: unknown): Usage | undefined {
   if (creditBalance !== undefined) result.credit_balance = creditBalance;
   return result;
 }
+
+/**
+ * llama.cpp's `timings`, which its server puts on every chunk when asked (`timings_per_token`):
+ * the engine's own running counts, as live usage. `cache_n` prompt tokens came from its prompt
+ * cache and were not evaluated again, but they are part of the prompt, as in its final `usage`.
+ */
+export function readTimings(raw: unknown): Usage | undefined {
+  const timings = asObject(raw);
+  const evaluated = asNumber(timings?.prompt_n);
+  const predicted = asNumber(timings?.predicted_n);
+  if (evaluated === undefined || predicted === undefined) return undefined;
+  const cached = asNumber(timings?.cache_n) ?? 0;
+  const prompt = evaluated + cached;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: predicted,
+    total_tokens: prompt + predicted,
+    ...(cached ? { cached_tokens: cached } : {}),
+  };
+}

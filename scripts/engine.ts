@@ -1,0 +1,55 @@
+/**
+ * `npm run engine`: the local engine alone, in the foreground — for a compose file, or to point
+ * another instance at it. Sets the model up first if needed.
+ *
+ *   npm run engine -- [--host 127.0.0.1] [--port 8080] [--parallel 2] [--setup-only]
+ *
+ * Then: OPENAI_BASE_URL=http://HOST:PORT/v1 PROVIDER_PRESET=llamacpp npm start
+ */
+import { parseArgs } from 'node:util';
+import { localModelChoice } from './local-model/local-model';
+import { setUpLocalModel } from './local-model/setup';
+import { startEngine } from './local-model/start-engine';
+
+const { values } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '8080' },
+    parallel: { type: 'string', default: '2' },
+    'setup-only': { type: 'boolean', default: false },
+  },
+});
+
+const choice = localModelChoice();
+if (choice.kind === 'off') {
+  console.error('LOCAL_MODEL=off: nothing to run.');
+  process.exit(1);
+}
+let files;
+try {
+  files = await setUpLocalModel(choice);
+} catch (error) {
+  console.error(`No local model: ${(error as Error).message}`);
+  process.exit(1);
+}
+console.log(`local model: ready (${files.serverBin}, ${files.modelPath})`);
+if (!values['setup-only']) {
+  const engine = await startEngine(
+    files.serverBin,
+    {
+      modelPath: files.modelPath,
+      host: values.host,
+      port: Number(values.port),
+      parallel: Number(values.parallel),
+    },
+    { inheritOutput: true },
+  );
+  console.log(
+    `local model: serving on ${engine.baseURL} — OPENAI_BASE_URL=${engine.baseURL} PROVIDER_PRESET=llamacpp`,
+  );
+  const stop = () => void engine.process.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const code = await engine.process.exited;
+  process.exit(typeof code === 'number' ? code : 1);
+}
