@@ -20,6 +20,14 @@ import {
 import { writeProvidersFile } from './testing/stack/providers-file';
 import { HOST_URL } from './testing/stack/host-ports';
 import {
+  ENGINE_APP_PORT,
+  ENGINE_APP_URL,
+  ENGINE_COMMAND,
+  ENGINE_ORIGIN,
+  engineAppEnv,
+  writeEngineProvidersFile,
+} from './testing/stack/engine-stack';
+import {
   LIMITS_A_PORT,
   LIMITS_A_URL,
   LIMITS_B_PORT,
@@ -32,6 +40,9 @@ import {
 writeProvidersFile(SCENARIO_URL);
 const LIMITS_ENV = limitsEnv(writeLimitsProvidersFile(SCENARIO_URL));
 writeSecureProvidersFile();
+// The real engine (llama.cpp + SmolLM2) runs unless E2E_ENGINE=0, which leaves its project out too.
+const WITH_ENGINE = process.env.E2E_ENGINE !== '0';
+const ENGINE_APP_ENV = engineAppEnv(writeEngineProvidersFile());
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,6 +67,18 @@ export default defineConfig({
     { name: 'widget', testMatch: 'widget/**/*.spec.ts', use: { browserName: 'chromium' } },
     // Operations: each spec starts its own standalone server (node .next/standalone/server.js).
     { name: 'ops', testDir: 'e2e/ops', use: { browserName: 'chromium' } },
+    // A real inference engine: its answers are the model's, its counters the engine's own.
+    ...(WITH_ENGINE
+      ? [
+          {
+            name: 'engine',
+            testDir: 'e2e/engine',
+            // One test at a time: each reads the engine's own counters and slots as its evidence.
+            workers: 1,
+            use: { browserName: 'chromium' as const, baseURL: ENGINE_APP_URL },
+          },
+        ]
+      : []),
   ],
   // Cancellation is tested against `next start` (production server), never `next dev`.
   webServer: [
@@ -116,6 +139,27 @@ export default defineConfig({
       stdout: 'ignore',
       timeout: 60_000,
     },
+    ...(WITH_ENGINE
+      ? [
+          {
+            // Set up on the first run (minutes: a download and a build); seconds afterwards.
+            command: ENGINE_COMMAND,
+            url: `${ENGINE_ORIGIN}/health`,
+            reuseExistingServer: !process.env.CI,
+            stdout: 'ignore' as const,
+            timeout: 30 * 60_000,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+          },
+          {
+            command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${ENGINE_APP_PORT} > ${appLog(ENGINE_APP_PORT)} 2>&1`,
+            url: `${ENGINE_APP_URL}/api/health`,
+            env: ENGINE_APP_ENV,
+            reuseExistingServer: !process.env.CI,
+            stdout: 'ignore' as const,
+            timeout: 60_000,
+          },
+        ]
+      : []),
     {
       // The widget tests' third-party host pages (allowed and refused origins).
       command: 'npx tsx e2e/widget/host-server.ts',

@@ -2,7 +2,8 @@
  * `npm run engine`: the local engine alone, in the foreground — for a compose file, or to point
  * another instance at it. Sets the model up first if needed.
  *
- *   npm run engine -- [--host 127.0.0.1] [--port 8080] [--parallel 2] [--setup-only]
+ *   npm run engine -- [--host 127.0.0.1] [--port 8080] [--parallel 2] [--threads N]
+ *                     [--temp T] [--seed S] [--batch-size B] [--setup-only]
  *
  * Then: OPENAI_BASE_URL=http://HOST:PORT/v1 PROVIDER_PRESET=llamacpp npm start
  */
@@ -16,6 +17,10 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '8080' },
     parallel: { type: 'string', default: '2' },
+    threads: { type: 'string' },
+    temp: { type: 'string' },
+    seed: { type: 'string' },
+    'batch-size': { type: 'string' },
     'setup-only': { type: 'boolean', default: false },
   },
 });
@@ -41,8 +46,13 @@ if (!values['setup-only']) {
       host: values.host,
       port: Number(values.port),
       parallel: Number(values.parallel),
+      ...(values.threads ? { threads: Number(values.threads) } : {}),
+      ...(values.temp ? { temperature: Number(values.temp) } : {}),
+      ...(values.seed ? { seed: Number(values.seed) } : {}),
+      ...(values['batch-size'] ? { batchSize: Number(values['batch-size']) } : {}),
     },
-    { inheritOutput: true },
+    // In this process's group: a terminal's Ctrl-C, or a supervisor stopping the group, reaches it.
+    { inheritOutput: true, ownGroup: false },
   );
   console.log(
     `local model: serving on ${engine.baseURL} — OPENAI_BASE_URL=${engine.baseURL} PROVIDER_PRESET=llamacpp`,

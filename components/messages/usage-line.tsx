@@ -86,7 +86,12 @@ export function UsageLine({
     <div
       data-testid="usage"
       data-usage-final={message.usageFinal ? 'true' : 'false'}
-      {...(message.usage ? { 'data-completion-tokens': message.usage.completion_tokens } : {})}
+      {...(message.usage
+        ? {
+            'data-prompt-tokens': message.usage.prompt_tokens,
+            'data-completion-tokens': message.usage.completion_tokens,
+          }
+        : {})}
       className="flex min-w-0 flex-nowrap items-center gap-x-3 overflow-hidden text-xs sm:flex-wrap sm:overflow-visible"
     >
       {!hasCounts && (

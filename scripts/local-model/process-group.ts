@@ -12,26 +12,28 @@ export interface GroupProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
+function signal(pid: number, group: boolean, name: NodeJS.Signals): void {
   try {
-    process.kill(-pid, signal);
+    process.kill(group ? -pid : pid, name);
   } catch {
-    // The group is already gone.
+    // Already gone.
   }
 }
 
 /**
- * Starts `command` as the leader of a new process group. A terminal's Ctrl-C reaches only the
- * foreground group, so the caller forwards it with `stop()`.
+ * Starts `command` as the leader of a new process group (unless `group` is false: then it stays in
+ * its parent's, for a supervisor that kills the parent's whole group, as Playwright does). A
+ * terminal's Ctrl-C reaches only the foreground group, so the caller forwards it with `stop()`.
  */
 export function spawnGroup(
   command: string,
   args: string[],
   options: SpawnOptions = {},
+  group = true,
 ): GroupProcess {
-  const child = spawn(command, args, { ...options, detached: true });
+  const child = spawn(command, args, { ...options, detached: group });
   const exited = new Promise<number | string>((resolve) => {
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? 0));
+    child.on('exit', (code, name) => resolve(code ?? name ?? 0));
   });
   const pid = child.pid;
   return {
@@ -39,12 +41,12 @@ export function spawnGroup(
     exited,
     async stop(graceMs = 5_000) {
       if (pid === undefined) return;
-      signalGroup(pid, 'SIGTERM');
-      const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
+      signal(pid, group, 'SIGTERM');
+      const timer = setTimeout(() => signal(pid, group, 'SIGKILL'), graceMs);
       await exited;
       clearTimeout(timer);
       // The leader may exit before its own children: whatever is left of the group goes too.
-      signalGroup(pid, 'SIGKILL');
+      if (group) signal(pid, group, 'SIGKILL');
     },
   };
 }

@@ -3,7 +3,7 @@
  * sources and their build, all under one folder — and finds it again in seconds on later runs.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { arch, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   ENGINE_SOURCE_PACKAGE,
@@ -32,6 +32,15 @@ const CMAKE_OPTIONS = [
   '-DLLAMA_USE_PREBUILT_UI=OFF',
   '-DLLAMA_CURL=OFF',
   '-DLLAMA_OPENSSL=OFF',
+  // Built for this machine's CPU, but without Intel AMX: where a virtual machine reports AMX
+  // without granting it, ggml's AMX kernels crash on the first matrix product (seen here). GCC
+  // keeps an explicit -mno-… over what -march=native would enable, whatever their order.
+  ...(arch() === 'x64'
+    ? [
+        '-DCMAKE_C_FLAGS=-mno-amx-tile -mno-amx-int8 -mno-amx-bf16',
+        '-DCMAKE_CXX_FLAGS=-mno-amx-tile -mno-amx-int8 -mno-amx-bf16',
+      ]
+    : []),
 ];
 
 interface Stamp {

@@ -55,12 +55,17 @@ async function waitHealthy(engine: RunningEngine, timeoutMs: number): Promise<vo
 export async function startEngine(
   serverBin: string,
   options: Omit<EngineOptions, 'port'> & { port?: number },
-  { inheritOutput = false, timeoutMs = 60_000 } = {},
+  { inheritOutput = false, timeoutMs = 60_000, ownGroup = true } = {},
 ): Promise<RunningEngine> {
   const port = options.port || (await freePort(options.host));
-  const process = spawnGroup(serverBin, engineArgs({ ...options, port }), {
-    stdio: ['ignore', inheritOutput ? 'inherit' : 'pipe', inheritOutput ? 'inherit' : 'pipe'],
-  });
+  const process = spawnGroup(
+    serverBin,
+    engineArgs({ ...options, port }),
+    {
+      stdio: ['ignore', inheritOutput ? 'inherit' : 'pipe', inheritOutput ? 'inherit' : 'pipe'],
+    },
+    ownGroup,
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);

@@ -1,0 +1,81 @@
+/**
+ * What the engine itself says: its slots (`/slots`: which are decoding, what prompt each holds)
+ * and its Prometheus counters (`/metrics`). The engine specs judge Runnel by these, never by
+ * Runnel's own account.
+ */
+import { ENGINE_ORIGIN } from '../../testing/stack/engine-stack';
+
+export interface EngineSlot {
+  id: number;
+  is_processing: boolean;
+  prompt?: string;
+  n_prompt_tokens_processed?: number;
+  n_prompt_tokens_cache?: number;
+  next_token?: { n_decoded: number }[];
+}
+
+export async function engineSlots(): Promise<EngineSlot[]> {
+  const response = await fetch(`${ENGINE_ORIGIN}/slots`);
+  if (!response.ok) throw new Error(`/slots answered ${response.status}`);
+  return (await response.json()) as EngineSlot[];
+}
+
+/** The slot whose prompt holds `marker` (the test's nonce), if any. */
+export async function slotFor(marker: string): Promise<EngineSlot | undefined> {
+  return (await engineSlots()).find((slot) => slot.prompt?.includes(marker));
+}
+
+export const decoded = (slot: EngineSlot | undefined) => slot?.next_token?.[0]?.n_decoded ?? 0;
+
+/** `llamacpp:*` counters and gauges by name (without the prefix). */
+export async function engineMetrics(): Promise<Record<string, number>> {
+  const text = await (await fetch(`${ENGINE_ORIGIN}/metrics`)).text();
+  const out: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    const match = /^llamacpp:(\w+) ([\d.e+-]+)$/.exec(line);
+    if (match) out[match[1]!] = Number(match[2]);
+  }
+  return out;
+}
+
+/**
+ * Polls the slots until `done` holds, as fast as the engine answers (each `/slots` is served by
+ * the engine's loop between two decoding steps), and returns how long it took from `since`.
+ */
+export async function pollSlots(
+  done: (slots: EngineSlot[]) => boolean,
+  since = performance.now(),
+  timeoutMs = 30_000,
+): Promise<number> {
+  for (;;) {
+    const slots = await engineSlots();
+    const elapsed = performance.now() - since;
+    if (done(slots)) return elapsed;
+    if (elapsed > timeoutMs)
+      throw new Error(`engine slots never got there: ${JSON.stringify(slots)}`);
+  }
+}
+
+/**
+ * Waits until the slot holding `marker` is still reading its prompt (`'prompt'`), or has written
+ * at least `minDecoded` tokens of its answer (`'decode'`).
+ */
+export function waitSlotBusy(
+  marker: string,
+  phase: 'prompt' | 'decode',
+  minDecoded = 1,
+): Promise<number> {
+  return pollSlots((slots) => {
+    const slot = slots.find((s) => s.is_processing && s.prompt?.includes(marker));
+    if (!slot) return false;
+    return phase === 'decode' ? decoded(slot) >= minDecoded : decoded(slot) === 0;
+  });
+}
+
+/** Time from `since` until the slot holding `marker` has stopped (or holds another prompt). */
+export function waitSlotIdle(marker: string, since: number): Promise<number> {
+  return pollSlots(
+    (slots) => !slots.some((s) => s.is_processing && s.prompt?.includes(marker)),
+    since,
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { lastAnswer, nonce, openApp, recorded, recordValues, send } from '../ui/helpers';
+import { ENGINE_SLOTS } from '../../testing/stack/engine-stack';
+import { engineMetrics, engineSlots } from './engine-probe';
+
+test.describe.configure({ timeout: 120_000 });
+
+test("four answers at once on a two-slot engine: two wait in Runnel's line, saying so, and all complete", async ({
+  browser,
+}) => {
+  const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext()));
+  try {
+    const pages = await Promise.all(contexts.map((context) => context.newPage()));
+    for (const page of pages) {
+      await openApp(page);
+      await recordValues(page, '[data-testid="backend-status"]');
+    }
+    // What the engine itself holds, sampled until every answer is in.
+    let sampling = true;
+    let mostBusy = 0;
+    let mostDeferred = 0;
+    const sampler = (async () => {
+      while (sampling) {
+        const [slots, metrics] = await Promise.all([engineSlots(), engineMetrics()]);
+        mostBusy = Math.max(mostBusy, slots.filter((s) => s.is_processing).length);
+        mostDeferred = Math.max(mostDeferred, metrics.requests_deferred ?? 0);
+      }
+    })();
+    await Promise.all(
+      pages.map((page) => send(page, `(${nonce()}) Describe a river in four sentences.`)),
+    );
+    for (const page of pages) {
+      await expect(lastAnswer(page)).toHaveAttribute('data-status', /^(complete|length)$/, {
+        timeout: 90_000,
+      });
+    }
+    sampling = false;
+    await sampler;
+
+    const waited = [];
+    for (const page of pages) {
+      if ((await recorded(page)).some((s) => /Waiting for a free slot/.test(s))) waited.push(page);
+    }
+    expect(waited.length).toBeGreaterThanOrEqual(2);
+    expect(mostBusy).toBeLessThanOrEqual(ENGINE_SLOTS);
+    expect(mostBusy).toBeGreaterThan(0);
+    // Runnel's line, not the engine's: nothing ever waited inside the engine.
+    expect(mostDeferred).toBe(0);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});

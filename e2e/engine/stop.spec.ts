@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chatBody, postChat } from '../support/chat-client';
+import { ENGINE_APP_URL, ENGINE_MODEL } from '../../testing/stack/engine-stack';
+import { lastAnswer, nonce, openApp, send } from '../ui/helpers';
+import { waitSlotBusy, waitSlotIdle } from './engine-probe';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** The engine must have stopped working on a request this soon after Stop (or the disconnect). */
+const RELEASE_MS = 100;
+
+const LONG_ANSWER = 'Write a long story about a river that flows to the sea, in ten paragraphs.';
+/** About 6,000 prompt tokens: seconds of prompt reading on a CPU, a Stop lands inside it. */
+const LONG_PROMPT = `${'The river runs past the old mill, under the stone bridge and into the valley. '.repeat(360)}\nSummarise the text above.`;
+
+async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'decode') {
+  const marker = nonce();
+  await openApp(page);
+  // The marker first: a prompt that differs from its first words on finds nothing in the engine's
+  // prompt cache, so the prompt is read in full every time.
+  await send(page, `(${marker}) ${text}`);
+  await waitSlotBusy(marker, phase);
+  const stop = page.getByRole('button', { name: 'Stop' });
+  await stop.hover();
+  const clicked = performance.now();
+  await stop.click();
+  const releasedMs = await waitSlotIdle(marker, clicked);
+  console.log(`Stop (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
+  expect(releasedMs).toBeLessThan(RELEASE_MS);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped');
+}
+
+async function disconnectOverTheApi(text: string, phase: 'prompt' | 'decode') {
+  const marker = nonce();
+  const controller = new AbortController();
+  const response = await postChat(
+    {
+      ...chatBody(ENGINE_MODEL, marker),
+      messages: [{ role: 'user', content: `(${marker}) ${text}` }],
+    },
+    { baseURL: ENGINE_APP_URL, signal: controller.signal },
+  );
+  expect(response.status).toBe(200);
+  // Read the stream meanwhile, as a client would (its end is the abort).
+  const reading = response.body!.pipeTo(new WritableStream()).catch(() => undefined);
+  await waitSlotBusy(marker, phase);
+  const closed = performance.now();
+  controller.abort();
+  const releasedMs = await waitSlotIdle(marker, closed);
+  console.log(`disconnect (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
+  expect(releasedMs).toBeLessThan(RELEASE_MS);
+  await reading;
+}
+
+test('Stop while the engine writes the answer frees its slot at once', async ({ page }) => {
+  await stopFromThePage(page, LONG_ANSWER, 'decode');
+});
+
+test('Stop while the engine still reads a long prompt frees its slot at once', async ({ page }) => {
+  await stopFromThePage(page, LONG_PROMPT, 'prompt');
+});
+
+test('a client that disconnects mid-answer frees the engine slot at once', async () => {
+  await disconnectOverTheApi(LONG_ANSWER, 'decode');
+});
+
+test('a client that disconnects during the prompt frees the engine slot at once', async () => {
+  await disconnectOverTheApi(LONG_PROMPT, 'prompt');
+});

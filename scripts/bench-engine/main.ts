@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:engine`: Runnel on real tokens. The local engine (llama.cpp + SmolLM2-135M,
+ * greedy) answers the same prompts straight and through Runnel (`next start`'s standalone build),
+ * interleaved, and the figures compare: time to first token, decode tokens/s, and the gateway's
+ * CPU per token (the app process's user + system time over the tokens it relayed). Targets:
+ * Runnel adds ≤ 2 ms to the median first token and costs ≤ 2 % of the median tokens/s.
+ * Needs `npm run build`; sets the engine up on first use. `BENCH_ENGINE_RUNS` (default 20).
+ */
+import { readFileSync } from 'node:fs';
+import { LOCAL_MODEL_ID, localModelChoice } from '../local-model/local-model';
+import { writeLocalProvidersFile } from '../local-model/local-providers';
+import { setUpLocalModel } from '../local-model/setup';
+import { startEngine } from '../local-model/start-engine';
+import { startStandalone } from '../../testing/stack/standalone';
+import { direct, throughRunnel, type Timed } from './measure';
+
+const RUNS = Number(process.env.BENCH_ENGINE_RUNS) || 20;
+const MAX_TOKENS = 200;
+const PROMPTS = [
+  'Write a story about a river that reaches the sea.',
+  'Explain how rain forms, step by step, in detail.',
+  'Describe a walk through an old city at night.',
+  'Write a letter to a friend about a trip to the mountains.',
+];
+
+/** The app process's CPU time so far (user + system), in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const choice = localModelChoice();
+if (choice.kind === 'off') throw new Error('LOCAL_MODEL=off: nothing to benchmark');
+const files = await setUpLocalModel(choice);
+const engine = await startEngine(files.serverBin, {
+  modelPath: files.modelPath,
+  host: '127.0.0.1',
+  parallel: 2,
+  temperature: 0,
+  seed: 42,
+});
+const app = await startStandalone({
+  PROVIDERS_FILE: writeLocalProvidersFile(engine.baseURL, choice, '.runnel/bench'),
+  LOG_LEVEL: 'warn',
+  NEXT_TELEMETRY_DISABLED: '1',
+});
+try {
+  const messages = (i: number) => [{ role: 'user', content: PROMPTS[i % PROMPTS.length]! }];
+  // Exactly what Runnel sends the engine for these requests (the llamacpp preset's fields).
+  const engineBody = (i: number) => ({
+    model: LOCAL_MODEL_ID,
+    messages: messages(i),
+    stream: true,
+    stream_options: { include_usage: true },
+    max_tokens: MAX_TOKENS,
+    timings_per_token: true,
+    return_progress: true,
+  });
+  const runnelBody = (i: number) => ({
+    model: `local:${LOCAL_MODEL_ID}`,
+    messages: messages(i),
+    max_tokens: MAX_TOKENS,
+  });
+  // Warm-up: the engine's prompt cache and the app's first compilation of each route.
+  for (let i = 0; i < PROMPTS.length; i++) {
+    await direct(engine.baseURL, engineBody(i));
+    await throughRunnel(app.url, runnelBody(i));
+  }
+  const straight: Timed[] = [];
+  const relayed: Timed[] = [];
+  let relayCpu = 0;
+  for (let i = 0; i < RUNS; i++) {
+    // Alternate which goes first, so neither always runs on a just-warmed engine.
+    const order = i % 2 ? ['runnel', 'direct'] : ['direct', 'runnel'];
+    for (const which of order) {
+      if (which === 'direct') {
+        straight.push(await direct(engine.baseURL, engineBody(i)));
+      } else {
+        const before = cpuMs(app.process.pid!);
+        relayed.push(await throughRunnel(app.url, runnelBody(i)));
+        relayCpu += cpuMs(app.process.pid!) - before;
+      }
+    }
+  }
+  const ttft = [median(straight.map((t) => t.ttftMs)), median(relayed.map((t) => t.ttftMs))];
+  const speed = [
+    median(straight.map((t) => t.tokensPerSecond)),
+    median(relayed.map((t) => t.tokensPerSecond)),
+  ];
+  const tokens = relayed.reduce((sum, t) => sum + t.completionTokens, 0);
+  const addedTtft = ttft[1]! - ttft[0]!;
+  const speedLoss = (1 - speed[1]! / speed[0]!) * 100;
+  console.log(
+    `bench:engine — SmolLM2-135M on llama.cpp, ${RUNS} answers each way, ≤ ${MAX_TOKENS} tokens`,
+  );
+  console.log(`                     engine direct   through Runnel   difference`);
+  console.log(
+    `time to first token  ${ttft[0]!.toFixed(1).padStart(10)} ms  ${ttft[1]!.toFixed(1).padStart(12)} ms   ${addedTtft >= 0 ? '+' : ''}${addedTtft.toFixed(2)} ms (target ≤ +2 ms: ${addedTtft <= 2 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `decode tokens/s      ${speed[0]!.toFixed(1).padStart(13)}  ${speed[1]!.toFixed(1).padStart(15)}   ${speedLoss >= 0 ? '-' : '+'}${Math.abs(speedLoss).toFixed(2)} % (target ≤ 2 %: ${speedLoss <= 2 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `gateway CPU          ${((relayCpu * 1000) / tokens).toFixed(1)} µs per token (${relayCpu} ms for ${tokens} tokens, whole app process)`,
+  );
+} finally {
+  app.kill();
+  await engine.process.stop();
+}

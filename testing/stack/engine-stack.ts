@@ -1,0 +1,63 @@
+/**
+ * The real engine of the test suite: llama.cpp's server with SmolLM2-135M (set up by `npm run
+ * engine:setup`, or on the first run), and an app of its own pointed at it. Greedy decoding and a
+ * fixed seed make every answer reproducible; two slots, and Runnel's own line in front of them.
+ * `E2E_PORT_BASE` moves it with the rest of the stack.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const base = Number(process.env.E2E_PORT_BASE) || 0;
+
+export const ENGINE_PORT = base ? base + 30 : 4030;
+export const ENGINE_APP_PORT = base ? base + 5 : 3105;
+export const ENGINE_ORIGIN = `http://127.0.0.1:${ENGINE_PORT}`;
+export const ENGINE_APP_URL = `http://127.0.0.1:${ENGINE_APP_PORT}`;
+
+/** The model as the app lists it (providers-file mode: `provider:model`). */
+export const ENGINE_MODEL = 'local:SmolLM2-135M-Instruct';
+export const ENGINE_SLOTS = 2;
+
+/**
+ * The engine's command line: two slots, greedy, seeded; prompt steps of 64 tokens so a cancelled
+ * prompt is dropped within a step (a few milliseconds of a 135M model).
+ */
+export const ENGINE_COMMAND = [
+  'npx tsx scripts/engine.ts',
+  `--port ${ENGINE_PORT}`,
+  `--parallel ${ENGINE_SLOTS}`,
+  '--temp 0',
+  '--seed 42',
+  '--batch-size 64',
+].join(' ');
+
+/** Writes the engine app's providers file (Runnel's line: two answers at once) and returns it. */
+export function writeEngineProvidersFile(dir = '.runnel'): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `providers-engine-${ENGINE_PORT}.json`);
+  const providers = [
+    {
+      id: 'local',
+      label: 'This computer',
+      baseURL: `${ENGINE_ORIGIN}/v1`,
+      preset: 'llamacpp',
+      models: [{ id: 'SmolLM2-135M-Instruct', label: 'SmolLM2 135M (local)' }],
+      maxConcurrentStreams: ENGINE_SLOTS,
+    },
+  ];
+  writeFileSync(path, JSON.stringify(providers, null, 2));
+  return path;
+}
+
+/** The engine app's environment: real-engine timeouts (a long prompt takes a while on a CPU). */
+export function engineAppEnv(providersFile: string): Record<string, string> {
+  return {
+    PROVIDERS_FILE: providersFile,
+    DEFAULT_MODEL: ENGINE_MODEL,
+    MAX_OUTPUT_TOKENS: '512',
+    UPSTREAM_HEADERS_TIMEOUT_MS: '60000',
+    UPSTREAM_IDLE_TIMEOUT_MS: '60000',
+    QUEUE_TIMEOUT_MS: '60000',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+}
