@@ -8,7 +8,7 @@ import { matchBracketedNotice } from './notice';
 import type { SseItem } from './sse-decoder';
 import { createThinkSplitter } from './think-splitter';
 import { createToolCallAssembler } from './tool-calls';
-import { readTimings, readUsage } from './usage';
+import { promptProgress, readTimings, readUsage } from './usage';
 
 export interface NormalizerOptions {
   /** Interpret tAI's bracketed failure notice (the `tai` preset). */
@@ -90,6 +90,8 @@ export function createNormalizer(options: NormalizerOptions = {}) {
 
   function onChunk(chunk: JsonObject): RunnelEvent[] {
     const out: RunnelEvent[] = [];
+    const reading = promptProgress(chunk.prompt_progress);
+    if (reading) out.push({ type: 'status', message: reading });
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
     const choice = asObject(choices[0]);
     if (choice) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTimings, readUsage } from './usage';
+import { promptProgress, readTimings, readUsage } from './usage';
 
 describe('readUsage', () => {
   it('flattens details and provider credits', () => {
@@ -47,5 +47,18 @@ describe('readTimings', () => {
   it('is undefined without both counts', () => {
     expect(readTimings(undefined)).toBeUndefined();
     expect(readTimings({ prompt_n: 3 })).toBeUndefined();
+  });
+});
+
+describe('promptProgress', () => {
+  it('says how much of the prompt llama.cpp has read, leaving out what its cache held', () => {
+    expect(promptProgress({ total: 1000, cache: 200, processed: 600, time_ms: 80 })).toBe(
+      'Reading the prompt — 50 %',
+    );
+    expect(promptProgress({ total: 1000, cache: 0, processed: 0 })).toBe(
+      'Reading the prompt — 0 %',
+    );
+    expect(promptProgress({ total: 10, cache: 10, processed: 10 })).toBeUndefined();
+    expect(promptProgress(undefined)).toBeUndefined();
   });
 });

@@ -52,3 +52,18 @@ export function readTimings(raw: unknown): Usage | undefined {
     ...(cached ? { cached_tokens: cached } : {}),
   };
 }
+
+/**
+ * llama.cpp's `prompt_progress` (sent when asked, `return_progress`) as a status line, so a long
+ * prompt read on a CPU shows it moves: "Reading the prompt — 40 %". Undefined when the chunk has
+ * none, or when nothing is left to read (the rest came from the prompt cache).
+ */
+export function promptProgress(raw: unknown): string | undefined {
+  const progress = asObject(raw);
+  const total = asNumber(progress?.total);
+  const cached = asNumber(progress?.cache) ?? 0;
+  const processed = asNumber(progress?.processed);
+  if (total === undefined || processed === undefined || total <= cached) return undefined;
+  const share = Math.min(100, Math.floor(((processed - cached) / (total - cached)) * 100));
+  return `Reading the prompt — ${Math.max(0, share)} %`;
+}
