@@ -53,6 +53,8 @@ async function backendEnv(): Promise<Record<string, string>> {
       modelPath: files.modelPath,
       host: '127.0.0.1',
       parallel: 2,
+      // Steps of 256 prompt tokens: a Stop during a long prompt is noticed within one step.
+      batchSize: 256,
     });
     stops.push(() => engine.process.stop());
     void engine.process.exited.then((code) => {

@@ -20,7 +20,8 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     temp: { type: 'string' },
     seed: { type: 'string' },
-    'batch-size': { type: 'string' },
+    // Prompt tokens per step: a Stop during a long prompt is noticed within one step.
+    'batch-size': { type: 'string', default: '256' },
     'setup-only': { type: 'boolean', default: false },
   },
 });
@@ -49,7 +50,7 @@ if (!values['setup-only']) {
       ...(values.threads ? { threads: Number(values.threads) } : {}),
       ...(values.temp ? { temperature: Number(values.temp) } : {}),
       ...(values.seed ? { seed: Number(values.seed) } : {}),
-      ...(values['batch-size'] ? { batchSize: Number(values['batch-size']) } : {}),
+      batchSize: Number(values['batch-size']),
     },
     // In this process's group: a terminal's Ctrl-C, or a supervisor stopping the group, reaches it.
     { inheritOutput: true, ownGroup: false },
