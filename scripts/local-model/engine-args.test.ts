@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineArgs } from './engine-args';
+import { defaultThreads, engineArgs } from './engine-args';
 import { cmakePercent } from './run-step';
 
 describe('engineArgs', () => {
@@ -10,6 +10,11 @@ describe('engineArgs', () => {
     expect(value('--alias')).toBe('SmolLM2-135M-Instruct');
     expect(args).toContain('--metrics');
     expect(args).not.toContain('--temp');
+    expect(value('--threads')).toBe(String(defaultThreads()));
+  });
+
+  it('leaves a core to the app and the browser', () => {
+    expect([1, 2, 3, 8, 64].map((cores) => defaultThreads(cores))).toEqual([1, 1, 2, 4, 4]);
   });
 
   it('passes reproducible sampling and a small prompt step when asked', () => {

@@ -2,6 +2,7 @@
  * The command line of the local engine (llama.cpp's `llama-server`), in one place for the main
  * command, `npm run engine` and the engine tests.
  */
+import { availableParallelism } from 'node:os';
 import { LOCAL_MODEL_CONTEXT, LOCAL_MODEL_ID } from './local-model';
 
 export interface EngineOptions {
@@ -10,13 +11,21 @@ export interface EngineOptions {
   port: number;
   /** Requests the engine decodes at once (`--parallel`); each slot gets the model's context. */
   parallel: number;
-  /** CPU threads; llama.cpp's default is every core. */
+  /**
+   * CPU threads (default: one core left for the app and the browser, at most 4). llama.cpp's own
+   * default is every core, and its threads wait for each other by spinning: on a two-core machine
+   * where the app and a browser also run, two threads decoded 15× slower than one (measured).
+   */
   threads?: number;
   /** Default sampling for requests that name none: 0 makes every answer reproducible. */
   temperature?: number;
   seed?: number;
   /** Prompt tokens decoded per step; smaller steps notice a cancelled request sooner. */
   batchSize?: number;
+}
+
+export function defaultThreads(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 export function engineArgs(options: EngineOptions): string[] {
@@ -36,7 +45,7 @@ export function engineArgs(options: EngineOptions): string[] {
     // Prometheus counters and per-slot state: what Runnel's tests read to see the engine idle.
     '--metrics',
   ];
-  if (options.threads) args.push('--threads', String(options.threads));
+  args.push('--threads', String(options.threads ?? defaultThreads()));
   if (options.temperature !== undefined) args.push('--temp', String(options.temperature));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
   if (options.batchSize)

@@ -26,6 +26,9 @@ export const ENGINE_COMMAND = [
   'npx tsx scripts/engine.ts',
   `--port ${ENGINE_PORT}`,
   `--parallel ${ENGINE_SLOTS}`,
+  // One thread: llama.cpp's threads wait for each other by spinning, and on a two-core machine
+  // shared with the app, Chromium and the rest of the suite, two of them ran 15× slower than one.
+  '--threads 1',
   '--temp 0',
   '--seed 42',
   '--batch-size 64',
