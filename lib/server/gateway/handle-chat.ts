@@ -90,7 +90,10 @@ export async function handleChat(
       : `"${provider.label}"`,
     requestId,
     model: model.id,
-    normalizer: { bracketedNotice: PRESETS[provider.preset].bracketedNotice },
+    normalizer: {
+      bracketedNotice: PRESETS[provider.preset].bracketedNotice,
+      ...(upstream.prefill !== undefined ? { prefill: upstream.prefill } : {}),
+    },
     headersTimeoutMs: config.upstreamHeadersTimeoutMs,
     idleTimeoutMs: config.upstreamIdleTimeoutMs,
     keepaliveIntervalMs: config.keepaliveIntervalMs,

@@ -89,13 +89,17 @@ describe('buildUpstreamRequest', () => {
   });
 
   it('continues on llama.cpp by assistant prefill: the partial answer last, nothing added', () => {
-    const json = build('llamacpp', {
+    const built = build('llamacpp', {
       continue_final_message: true,
       messages: [
         { role: 'user', content: 'hi' },
         { role: 'assistant', content: 'partial' },
       ],
-    }).json;
+    });
+    const json = built.json;
+    // What llama.cpp will repeat at the start of its answer, for the normalizer to drop.
+    expect(built.prefill).toBe('partial');
+    expect(build('vllm', { continue_final_message: true }).prefill).toBeUndefined();
     expect(json.messages).toEqual([
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: 'partial' },

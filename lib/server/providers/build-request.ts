@@ -12,6 +12,8 @@ export interface UpstreamRequest {
   headers: Record<string, string>;
   /** JSON text. */
   body: string;
+  /** The partial answer sent for the backend to continue in place, when it was (Continue). */
+  prefill?: string;
 }
 
 export interface BuildOptions {
@@ -131,10 +133,17 @@ export function buildUpstreamRequest(request: ChatRequest, options: BuildOptions
   };
   if (options.provider.apiKey) headers.Authorization = `Bearer ${options.provider.apiKey}`;
   const path = isChat ? '/chat/completions' : '/completions';
+  const last = request.messages?.at(-1);
+  const prefilled =
+    isChat &&
+    request.continue_final_message &&
+    preset.continuation === 'assistant_prefill' &&
+    last?.role === 'assistant';
   return {
     url: `${options.provider.baseURL}${path}`,
     path,
     headers,
     body: JSON.stringify(body),
+    ...(prefilled ? { prefill: textOf(last) } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { readContentParts } from './content-parts';
 import { readErrorObject } from './error-message';
 import { asObject, asString, isObject, type JsonObject } from './json-fields';
 import { matchBracketedNotice } from './notice';
+import { createPrefillEcho } from './prefill-echo';
 import type { SseItem } from './sse-decoder';
 import { createThinkSplitter } from './think-splitter';
 import { createToolCallAssembler } from './tool-calls';
@@ -13,6 +14,8 @@ import { promptProgress, readTimings, readUsage } from './usage';
 export interface NormalizerOptions {
   /** Interpret tAI's bracketed failure notice (the `tai` preset). */
   bracketedNotice?: boolean;
+  /** The assistant text a continuation prefilled, which llama.cpp repeats (prefill-echo.ts). */
+  prefill?: string;
 }
 
 /** Comments that only keep the connection alive; anything else is a status worth showing. */
@@ -37,6 +40,7 @@ function readReasoning(delta: JsonObject): string | undefined {
 export function createNormalizer(options: NormalizerOptions = {}) {
   const think = createThinkSplitter();
   const tools = createToolCallAssembler();
+  const echo = options.prefill === undefined ? undefined : createPrefillEcho(options.prefill);
   let finished = false;
   let finishSent = false;
   let finalUsageSent = false;
@@ -77,6 +81,8 @@ export function createNormalizer(options: NormalizerOptions = {}) {
    * bracketed delta was held, it proves to be tAI's failure notice. False when that failed the turn.
    */
   function endAnswer(out: RunnelEvent[]): boolean {
+    const held = echo?.flush();
+    if (held) pushText(out, held);
     flushText(out);
     if (heldNotice === undefined) {
       out.push(...tools.drain());
@@ -110,6 +116,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
         }
         text = parts.text;
       }
+      if (text && echo) text = echo.take(text);
       if (text) pushText(out, text);
       tools.add(delta.tool_calls);
       const reason = asString(choice.finish_reason);
