@@ -3,6 +3,9 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // `next dev` prints http://localhost:3000 and refuses its own scripts' connections (hot reload)
+  // to any other origin; the loopback address is the same machine, so it may open the page too.
+  allowedDevOrigins: ['127.0.0.1'],
   // The route handlers read configuration at request time; nothing from the environment is inlined.
   typedRoutes: false,
   // `.next/standalone/server.js` with only the files it needs: what the container image runs.

@@ -17,6 +17,7 @@ test('the main command serves SmolLM2 from the local engine, and Ctrl-C leaves n
     const models = await main.waitModels();
     expect(models.models.map((m) => m.label)).toEqual(['SmolLM2 135M (local)']);
     expect(main.output()).toMatch(/local model: llama-server on http:\/\/127\.0\.0\.1:\d+/);
+    await main.waitPage();
     await openApp(page, main.url);
     await expect(page.getByRole('combobox', { name: /^Model: / })).toContainText(
       'SmolLM2 135M (local)',
@@ -45,11 +46,11 @@ test('without Python the main command says what is missing and still starts, on 
       'No local model: Python 3 (/nonexistent/python3) not found; install with: sudo apt-get install -y python3';
     expect(models.notice).toBe(notice);
     expect(main.output()).toContain(notice);
+    await main.waitPage();
     await openApp(page, main.url);
     await expect(page.getByRole('status').filter({ hasText: 'No local model' })).toHaveText(notice);
   } finally {
-    process.kill(-main.pid, 'SIGINT');
-    await main.exited;
+    main.kill();
   }
 });
 
@@ -61,7 +62,6 @@ test('with a backend configured the main command starts no engine', async () => 
     expect(main.output()).toContain('OPENAI_BASE_URL is set: no local model is started.');
     expect(descendantsOf(main.pid).some((p) => p.command.includes('llama-server'))).toBe(false);
   } finally {
-    process.kill(-main.pid, 'SIGINT');
-    await main.exited;
+    main.kill();
   }
 });

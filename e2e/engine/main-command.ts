@@ -47,12 +47,20 @@ export async function startMainCommand(env: Record<string, string>) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },
-    /** The last resort after a failed test: everything of its group. */
+    /** Waits until the chat page itself has compiled (`next dev` builds it on first request). */
+    async waitPage(timeoutMs = 180_000): Promise<void> {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) throw new Error(`the chat page answered ${response.status}`);
+      await response.text();
+    },
+    /** The last resort after a failed test: the command and everything it started. */
     kill() {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // Gone already.
+      for (const p of [...descendantsOf(child.pid!), { pid: child.pid! }]) {
+        try {
+          process.kill(p.pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
       }
     },
   };
