@@ -48,6 +48,23 @@ describe('createPacer', () => {
     expect(writes).toEqual([{ at: 0, events: [text('Hello')] }]);
   });
 
+  it('writes the first token at once even right after a status and running counts', () => {
+    const { c, writes, pacer } = setup();
+    const running: RunnelEvent = {
+      type: 'usage',
+      usage: { prompt_tokens: 9, completion_tokens: 0, total_tokens: 9 },
+      final: false,
+    };
+    pacer.push([{ type: 'status', message: 'Reading the prompt — 100 %' }, running]);
+    c.advance(2);
+    pacer.push([text('Hello')]);
+    expect(writes.map((w) => w.at)).toEqual([0, 2]);
+    // Later text is paced again.
+    c.advance(1);
+    pacer.push([text(' there')]);
+    expect(writes).toHaveLength(2);
+  });
+
   it('merges text that arrives within the interval into one write at its end', () => {
     const { c, writes, pacer } = setup();
     pacer.push([text('a')]);

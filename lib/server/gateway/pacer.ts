@@ -38,6 +38,8 @@ export function createPacer(
   let pendingChars = 0;
   let timer: unknown;
   let lastWriteAt = -Infinity;
+  /** Whether the answer's first text has gone out: it never waits for the interval. */
+  let textWritten = false;
 
   const flush = () => {
     if (timer !== undefined) deps.clearTimeout(timer);
@@ -54,12 +56,25 @@ export function createPacer(
     /** Adds the events of one upstream read (copied: the caller may reuse the array). */
     push(events: readonly RunnelEvent[]): void {
       if (events.length === 0) return;
+      let firstText = false;
       for (const e of events) {
         pending.push(e);
-        if (e.type === 'content' || e.type === 'reasoning') pendingChars += e.text.length;
+        if (e.type === 'content' || e.type === 'reasoning') {
+          pendingChars += e.text.length;
+          firstText ||= !textWritten;
+        }
       }
+      // The first token goes out at once even when a status or running usage was just written
+      // (llama.cpp sends its prompt progress and counts right before it).
+      textWritten ||= firstText;
       const wait = lastWriteAt + paceMs - deps.now();
-      if (wait <= 0 || !events.every(isProgress) || pendingChars >= PACE_MAX_PENDING_CHARS) flush();
+      if (
+        wait <= 0 ||
+        firstText ||
+        !events.every(isProgress) ||
+        pendingChars >= PACE_MAX_PENDING_CHARS
+      )
+        flush();
       else timer ??= deps.setTimeout(flush, wait);
     },
     /** Writes whatever waits now (the upstream stream ended or failed). */
