@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatBody, postChat } from '../support/chat-client';
 import { ENGINE_APP_URL, ENGINE_MODEL } from '../../testing/stack/engine-stack';
 import { lastAnswer, nonce, openApp, send } from '../ui/helpers';
-import { waitSlotBusy, waitSlotIdle } from './engine-probe';
+import { decoded, slotFor, waitSlotBusy, waitSlotIdle } from './engine-probe';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -10,8 +10,8 @@ test.describe.configure({ timeout: 90_000 });
 const RELEASE_MS = 100;
 
 const LONG_ANSWER = 'Write a long story about a river that flows to the sea, in ten paragraphs.';
-/** About 1,600 prompt tokens: seconds of prompt reading on a CPU, a Stop lands inside it. */
-const LONG_PROMPT = `${'The river runs past the old mill, under the stone bridge and into the valley. '.repeat(90)}\nSummarise the text above.`;
+/** About 3,000 prompt tokens: seconds of prompt reading on a CPU, a Stop lands inside it. */
+const LONG_PROMPT = `${'The river runs past the old mill, under the stone bridge and into the valley. '.repeat(170)}\nSummarise the text above.`;
 
 async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'decode') {
   const marker = nonce();
@@ -20,6 +20,11 @@ async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'deco
   // prompt cache, so the prompt is read in full every time.
   await send(page, `(${marker}) ${text}`);
   await waitSlotBusy(marker, phase);
+  if (phase === 'prompt') {
+    // What the person sees meanwhile: the engine's own progress through the prompt.
+    await expect(page.getByTestId('backend-status')).toContainText('Reading the prompt');
+    expect(decoded(await slotFor(marker)), 'still reading the prompt').toBe(0);
+  }
   const stop = page.getByRole('button', { name: 'Stop' });
   await stop.hover();
   const clicked = performance.now();

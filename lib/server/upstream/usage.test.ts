@@ -37,15 +37,16 @@ describe('readTimings', () => {
     expect(
       readTimings({ cache_n: 4, prompt_n: 20, prompt_ms: 12, predicted_n: 7, predicted_ms: 80 }),
     ).toEqual({ prompt_tokens: 24, completion_tokens: 7, total_tokens: 31, cached_tokens: 4 });
-    expect(readTimings({ prompt_n: 20, predicted_n: 0 })).toEqual({
+    expect(readTimings({ prompt_n: 20, predicted_n: 1 })).toEqual({
       prompt_tokens: 20,
-      completion_tokens: 0,
-      total_tokens: 20,
+      completion_tokens: 1,
+      total_tokens: 21,
     });
   });
 
-  it('is undefined without both counts', () => {
+  it('is undefined without both counts, or before the first token', () => {
     expect(readTimings(undefined)).toBeUndefined();
+    expect(readTimings({ prompt_n: 0, predicted_n: 0 })).toBeUndefined();
     expect(readTimings({ prompt_n: 3 })).toBeUndefined();
   });
 });
@@ -59,6 +60,7 @@ describe('promptProgress', () => {
       'Reading the prompt — 0 %',
     );
     expect(promptProgress({ total: 10, cache: 10, processed: 10 })).toBeUndefined();
+    expect(promptProgress({ total: 300, cache: 100, processed: 150 })).toBeUndefined();
     expect(promptProgress(undefined)).toBeUndefined();
   });
 });

@@ -42,7 +42,8 @@ export function readTimings(raw: unknown): Usage | undefined {
   const timings = asObject(raw);
   const evaluated = asNumber(timings?.prompt_n);
   const predicted = asNumber(timings?.predicted_n);
-  if (evaluated === undefined || predicted === undefined) return undefined;
+  // Before the first token its counts say nothing yet (a prompt of 0 tokens while it is read).
+  if (evaluated === undefined || !predicted) return undefined;
   const cached = asNumber(timings?.cache_n) ?? 0;
   const prompt = evaluated + cached;
   return {
@@ -58,12 +59,16 @@ export function readTimings(raw: unknown): Usage | undefined {
  * prompt read on a CPU shows it moves: "Reading the prompt — 40 %". Undefined when the chunk has
  * none, or when nothing is left to read (the rest came from the prompt cache).
  */
+const LONG_PROMPT_TOKENS = 256;
+
 export function promptProgress(raw: unknown): string | undefined {
   const progress = asObject(raw);
   const total = asNumber(progress?.total);
   const cached = asNumber(progress?.cache) ?? 0;
   const processed = asNumber(progress?.processed);
-  if (total === undefined || processed === undefined || total <= cached) return undefined;
+  if (total === undefined || processed === undefined || total - cached < LONG_PROMPT_TOKENS) {
+    return undefined;
+  }
   const share = Math.min(100, Math.floor(((processed - cached) / (total - cached)) * 100));
   return `Reading the prompt — ${Math.max(0, share)} %`;
 }
