@@ -147,6 +147,7 @@ export default defineConfig({
             url: `${ENGINE_ORIGIN}/health`,
             reuseExistingServer: !process.env.CI,
             stdout: 'ignore' as const,
+            stderr: 'ignore' as const,
             timeout: 30 * 60_000,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
           },

@@ -38,18 +38,22 @@ export async function engineMetrics(): Promise<Record<string, number>> {
   return out;
 }
 
+/** Now, in milliseconds since the epoch, as precise as `performance` (comparable with a page's). */
+export const epochNow = () => performance.timeOrigin + performance.now();
+
 /**
  * Polls the slots until `done` holds, as fast as the engine answers (each `/slots` is served by
- * the engine's loop between two decoding steps), and returns how long it took from `since`.
+ * the engine's loop between two decoding steps), and returns how long it took from `since`
+ * (an `epochNow()` time).
  */
 export async function pollSlots(
   done: (slots: EngineSlot[]) => boolean,
-  since = performance.now(),
+  since = epochNow(),
   timeoutMs = 30_000,
 ): Promise<number> {
   for (;;) {
     const slots = await engineSlots();
-    const elapsed = performance.now() - since;
+    const elapsed = epochNow() - since;
     if (done(slots)) return elapsed;
     if (elapsed > timeoutMs)
       throw new Error(`engine slots never got there: ${JSON.stringify(slots)}`);

@@ -3,7 +3,7 @@ import { lastAnswer, nonce, openApp, recorded, recordValues, send } from '../ui/
 import { ENGINE_SLOTS } from '../../testing/stack/engine-stack';
 import { engineMetrics, engineSlots } from './engine-probe';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test("four answers at once on a two-slot engine: two wait in Runnel's line, saying so, and all complete", async ({
   browser,
@@ -11,10 +11,12 @@ test("four answers at once on a two-slot engine: two wait in Runnel's line, sayi
   const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext()));
   try {
     const pages = await Promise.all(contexts.map((context) => context.newPage()));
-    for (const page of pages) {
-      await openApp(page);
-      await recordValues(page, '[data-testid="backend-status"]');
-    }
+    await Promise.all(
+      pages.map(async (page) => {
+        await openApp(page);
+        await recordValues(page, '[data-testid="backend-status"]');
+      }),
+    );
     // What the engine itself holds, sampled until every answer is in.
     let sampling = true;
     let mostBusy = 0;
@@ -26,16 +28,19 @@ test("four answers at once on a two-slot engine: two wait in Runnel's line, sayi
         mostDeferred = Math.max(mostDeferred, metrics.requests_deferred ?? 0);
       }
     })();
-    await Promise.all(
-      pages.map((page) => send(page, `(${nonce()}) Describe a river in four sentences.`)),
-    );
-    for (const page of pages) {
-      await expect(lastAnswer(page)).toHaveAttribute('data-status', /^(complete|length)$/, {
-        timeout: 90_000,
-      });
+    try {
+      await Promise.all(
+        pages.map((page) => send(page, `(${nonce()}) Describe a river in four sentences.`)),
+      );
+      for (const page of pages) {
+        await expect(lastAnswer(page)).toHaveAttribute('data-status', /^(complete|length)$/, {
+          timeout: 120_000,
+        });
+      }
+    } finally {
+      sampling = false;
+      await sampler;
     }
-    sampling = false;
-    await sampler;
 
     const waited = [];
     for (const page of pages) {

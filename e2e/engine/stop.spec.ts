@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatBody, postChat } from '../support/chat-client';
 import { ENGINE_APP_URL, ENGINE_MODEL } from '../../testing/stack/engine-stack';
 import { lastAnswer, nonce, openApp, send } from '../ui/helpers';
-import { decoded, slotFor, waitSlotBusy, waitSlotIdle } from './engine-probe';
+import { decoded, epochNow, slotFor, waitSlotBusy, waitSlotIdle } from './engine-probe';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -25,10 +25,19 @@ async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'deco
     await expect(page.getByTestId('backend-status')).toContainText('Reading the prompt');
     expect(decoded(await slotFor(marker)), 'still reading the prompt').toBe(0);
   }
-  const stop = page.getByRole('button', { name: 'Stop' });
-  await stop.hover();
-  const clicked = performance.now();
-  await stop.click();
+  // The click's own moment, taken in the page (Playwright's checks before a click take a while on
+  // a busy machine, and are not the product's).
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      () =>
+        ((window as unknown as { clickedAt: number }).clickedAt =
+          performance.timeOrigin + performance.now()),
+      { capture: true, once: true },
+    ),
+  );
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const clicked = await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
   const releasedMs = await waitSlotIdle(marker, clicked);
   console.log(`Stop (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
   expect(releasedMs).toBeLessThan(RELEASE_MS);
@@ -49,7 +58,7 @@ async function disconnectOverTheApi(text: string, phase: 'prompt' | 'decode') {
   // Read the stream meanwhile, as a client would (its end is the abort).
   const reading = response.body!.pipeTo(new WritableStream()).catch(() => undefined);
   await waitSlotBusy(marker, phase);
-  const closed = performance.now();
+  const closed = epochNow();
   controller.abort();
   const releasedMs = await waitSlotIdle(marker, closed);
   console.log(`disconnect (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);

@@ -19,7 +19,7 @@ export const ENGINE_MODEL = 'local:SmolLM2-135M-Instruct';
 export const ENGINE_SLOTS = 2;
 
 /**
- * The engine's command line: two slots, greedy, seeded; prompt steps of 32 tokens so a cancelled
+ * The engine's command line: two slots, greedy, seeded; prompt steps of 16 tokens so a cancelled
  * prompt is dropped within a step (a few milliseconds of a 135M model).
  */
 export const ENGINE_COMMAND = [
@@ -34,7 +34,7 @@ export const ENGINE_COMMAND = [
   '--threads 1',
   '--temp 0',
   '--seed 42',
-  '--batch-size 32',
+  '--batch-size 16',
 ].join(' ');
 
 /** Writes the engine app's providers file (Runnel's line: two answers at once) and returns it. */
