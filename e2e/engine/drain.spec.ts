@@ -8,7 +8,7 @@ import {
 } from '../../testing/stack/engine-stack';
 import { startStandalone } from '../../testing/stack/standalone';
 import { nonce } from '../ui/helpers';
-import { epochNow, waitSlotBusy, waitSlotIdle } from './engine-probe';
+import { epochNow, waitBusySlot, waitSlotIdle } from './engine-probe';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,11 +31,11 @@ test('SIGTERM mid-answer on the real engine: a short answer finishes, a long one
     const longMarker = nonce();
     const long = await ask(app.url, longMarker, 'Write a very long story about a river.', 512);
     const longEvents = readAllEvents(long);
-    await waitSlotBusy(longMarker, 'decode');
+    const longSlot = await waitBusySlot('decode');
     const shortMarker = nonce();
     const short = await ask(app.url, shortMarker, 'Say hello.', 12);
     const shortEvents = readAllEvents(short);
-    await waitSlotBusy(shortMarker, 'decode');
+    await waitBusySlot('decode', { others: [longSlot] });
 
     app.process.kill('SIGTERM');
     const shortList = await shortEvents;
@@ -48,7 +48,7 @@ test('SIGTERM mid-answer on the real engine: a short answer finishes, a long one
     expect(last?.type === 'error' && last.error.code).toBe('server_shutdown');
     expect(contentText(longList).length).toBeGreaterThan(0);
     // The engine stopped writing the cut answer when the stream ended.
-    expect(await waitSlotIdle(longMarker, ended)).toBeLessThan(100);
+    expect(await waitSlotIdle(longSlot, ended)).toBeLessThan(100);
     expect(await app.exited).toBe(0);
   } finally {
     app.kill();

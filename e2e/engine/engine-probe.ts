@@ -1,6 +1,6 @@
 /**
- * What the engine itself says: its slots (`/slots`: which are decoding, what prompt each holds)
- * and its Prometheus counters (`/metrics`). The engine specs judge Runnel by these, never by
+ * What the engine itself says: its slots (`/slots`: which are busy, how far each has got) and its
+ * Prometheus counters (`/metrics`). The engine specs judge Runnel by these, never by
  * Runnel's own account.
  */
 import { ENGINE_ORIGIN } from '../../testing/stack/engine-stack';
@@ -8,7 +8,6 @@ import { ENGINE_ORIGIN } from '../../testing/stack/engine-stack';
 export interface EngineSlot {
   id: number;
   is_processing: boolean;
-  prompt?: string;
   n_prompt_tokens_processed?: number;
   n_prompt_tokens_cache?: number;
   next_token?: { n_decoded: number }[];
@@ -18,11 +17,6 @@ export async function engineSlots(): Promise<EngineSlot[]> {
   const response = await fetch(`${ENGINE_ORIGIN}/slots`);
   if (!response.ok) throw new Error(`/slots answered ${response.status}`);
   return (await response.json()) as EngineSlot[];
-}
-
-/** The slot whose prompt holds `marker` (the test's nonce), if any. */
-export async function slotFor(marker: string): Promise<EngineSlot | undefined> {
-  return (await engineSlots()).find((slot) => slot.prompt?.includes(marker));
 }
 
 export const decoded = (slot: EngineSlot | undefined) => slot?.next_token?.[0]?.n_decoded ?? 0;
@@ -61,25 +55,29 @@ export async function pollSlots(
 }
 
 /**
- * Waits until the slot holding `marker` is still reading its prompt (`'prompt'`), or has written
- * at least `minDecoded` tokens of its answer (`'decode'`).
+ * Waits until a slot (other than those in `others`) is still reading its prompt (`'prompt'`), or
+ * has written at least `minDecoded` tokens of its answer (`'decode'`), and returns its id. The
+ * engine specs run one at a time, so a busy slot is the test's own request.
  */
-export function waitSlotBusy(
-  marker: string,
+export async function waitBusySlot(
   phase: 'prompt' | 'decode',
-  minDecoded = 1,
+  { minDecoded = 1, others = [] as number[] } = {},
 ): Promise<number> {
-  return pollSlots((slots) => {
-    const slot = slots.find((s) => s.is_processing && s.prompt?.includes(marker));
-    if (!slot) return false;
-    return phase === 'decode' ? decoded(slot) >= minDecoded : decoded(slot) === 0;
+  let id = -1;
+  await pollSlots((slots) => {
+    const slot = slots.find(
+      (s) =>
+        s.is_processing &&
+        !others.includes(s.id) &&
+        (phase === 'decode' ? decoded(s) >= minDecoded : decoded(s) === 0),
+    );
+    id = slot?.id ?? -1;
+    return slot !== undefined;
   });
+  return id;
 }
 
-/** Time from `since` until the slot holding `marker` has stopped (or holds another prompt). */
-export function waitSlotIdle(marker: string, since: number): Promise<number> {
-  return pollSlots(
-    (slots) => !slots.some((s) => s.is_processing && s.prompt?.includes(marker)),
-    since,
-  );
+/** Time from `since` (an `epochNow()` time) until slot `id` has stopped. */
+export function waitSlotIdle(id: number, since: number): Promise<number> {
+  return pollSlots((slots) => !slots.some((s) => s.id === id && s.is_processing), since);
 }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatBody, postChat } from '../support/chat-client';
 import { ENGINE_APP_URL, ENGINE_MODEL } from '../../testing/stack/engine-stack';
 import { lastAnswer, nonce, openApp, send } from '../ui/helpers';
-import { decoded, epochNow, slotFor, waitSlotBusy, waitSlotIdle } from './engine-probe';
+import { decoded, engineSlots, epochNow, waitBusySlot, waitSlotIdle } from './engine-probe';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -19,11 +19,12 @@ async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'deco
   // The marker first: a prompt that differs from its first words on finds nothing in the engine's
   // prompt cache, so the prompt is read in full every time.
   await send(page, `(${marker}) ${text}`);
-  await waitSlotBusy(marker, phase);
+  const slot = await waitBusySlot(phase);
   if (phase === 'prompt') {
     // What the person sees meanwhile: the engine's own progress through the prompt.
     await expect(page.getByTestId('backend-status')).toContainText('Reading the prompt');
-    expect(decoded(await slotFor(marker)), 'still reading the prompt').toBe(0);
+    const now = (await engineSlots()).find((s) => s.id === slot);
+    expect(now?.is_processing && decoded(now), 'still reading the prompt').toBe(0);
   }
   // The click's own moment, taken in the page (Playwright's checks before a click take a while on
   // a busy machine, and are not the product's).
@@ -38,7 +39,7 @@ async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'deco
   );
   await page.getByRole('button', { name: 'Stop' }).click();
   const clicked = await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
-  const releasedMs = await waitSlotIdle(marker, clicked);
+  const releasedMs = await waitSlotIdle(slot, clicked);
   console.log(`Stop (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
   expect(releasedMs).toBeLessThan(RELEASE_MS);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped');
@@ -57,10 +58,10 @@ async function disconnectOverTheApi(text: string, phase: 'prompt' | 'decode') {
   expect(response.status).toBe(200);
   // Read the stream meanwhile, as a client would (its end is the abort).
   const reading = response.body!.pipeTo(new WritableStream()).catch(() => undefined);
-  await waitSlotBusy(marker, phase);
+  const slot = await waitBusySlot(phase);
   const closed = epochNow();
   controller.abort();
-  const releasedMs = await waitSlotIdle(marker, closed);
+  const releasedMs = await waitSlotIdle(slot, closed);
   console.log(`disconnect (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
   expect(releasedMs).toBeLessThan(RELEASE_MS);
   await reading;

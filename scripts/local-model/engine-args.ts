@@ -44,6 +44,10 @@ export function engineArgs(options: EngineOptions): string[] {
     String(LOCAL_MODEL_CONTEXT * options.parallel),
     // Prometheus counters and per-slot state: what Runnel's tests read to see the engine idle.
     '--metrics',
+    // On a CPU its flash attention ran this model 2–4× slower (prompt and answer, measured with a
+    // 2,900-token prompt); llama.cpp's `auto` turns it on.
+    '--flash-attn',
+    'off',
   ];
   args.push('--threads', String(options.threads ?? defaultThreads()));
   if (options.temperature !== undefined) args.push('--temp', String(options.temperature));
