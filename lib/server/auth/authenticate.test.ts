@@ -40,7 +40,7 @@ describe('authenticate with no sign-in method', () => {
       via: 'open',
     });
   });
-  it('makes widget requests visitors without a pass', async () => {
+  it('makes widget requests visitors without a pass (and no site: that only a pass names)', async () => {
     const headers = new Headers({
       'x-real-ip': '203.0.113.5',
       'x-runnel-visitor': visitorId,
@@ -51,7 +51,6 @@ describe('authenticate with no sign-in method', () => {
       key: `visitor:${visitorId}`,
       visitorId,
       address: '203.0.113.5',
-      hostOrigin: 'https://host.test',
     });
   });
 });
@@ -152,5 +151,35 @@ describe('authenticate with sign-in methods', () => {
         )
       ).identity,
     ).toBeNull();
+  });
+
+  it('takes the site from the signed pass, never from a header', async () => {
+    const headers = (pass: string, host?: string) =>
+      new Headers({
+        'x-runnel-visitor': visitorId,
+        'x-runnel-embed-pass': pass,
+        ...(host ? { 'x-runnel-embed-host': host } : {}),
+      });
+    const bound = await issueEmbedPass(secret, { host: 'https://host.test' });
+    expect((await authenticateWith(headers(bound.pass), closed)).identity).toMatchObject({
+      kind: 'visitor',
+      hostOrigin: 'https://host.test',
+    });
+    // A header naming an allowed site, with a pass that names none: no site is charged.
+    const unbound = await issueEmbedPass(secret);
+    const claimed = (await authenticateWith(headers(unbound.pass, 'https://host.test'), closed))
+      .identity;
+    expect(claimed).toMatchObject({ kind: 'visitor' });
+    expect(claimed).not.toHaveProperty('hostOrigin');
+    // A pass naming a site that may no longer embed the widget charges nobody either.
+    const stale = await issueEmbedPass(secret, { host: 'https://gone.test' });
+    expect((await authenticateWith(headers(stale.pass), closed)).identity).not.toHaveProperty(
+      'hostOrigin',
+    );
+    // An open server with AUTH_SECRET reads the pass too.
+    const openWithSecret = deps({ AUTH_SECRET: secret });
+    expect((await authenticateWith(headers(bound.pass), openWithSecret)).identity).toMatchObject({
+      hostOrigin: 'https://host.test',
+    });
   });
 });

@@ -2,18 +2,13 @@ import 'server-only';
 import type { HeaderSource } from './header-source';
 import { parse as parseCookies } from 'cookie';
 import { isOriginAllowed, type EmbedAllowlist } from '../../protocol/embed-origins';
-import {
-  EMBED_HOST_HEADER,
-  EMBED_PASS_HEADER,
-  VISITOR_HEADER,
-  VISITOR_ID_PATTERN,
-} from '../../protocol/embed-access';
+import { EMBED_PASS_HEADER, VISITOR_HEADER, VISITOR_ID_PATTERN } from '../../protocol/embed-access';
 import type { AuthConfig } from '../config/auth-schema';
 import { accessCodeStillValid } from './access-codes';
 import { emailAllowed } from './allowed-emails';
 import { clientAddressWith, peerAddress, type AddressPolicy } from './client-address';
 import { inRanges } from './address-match';
-import { verifyEmbedPass } from './embed-pass';
+import { readEmbedPass } from './embed-pass';
 import type { Identity } from './identity';
 import { openSession, SESSION_COOKIE } from './session';
 
@@ -41,14 +36,12 @@ async function visitor(
   if (visitorId === null || (embedAllowlist !== '*' && embedAllowlist.length === 0))
     return undefined;
   if (!VISITOR_ID_PATTERN.test(visitorId)) return { identity: null, reason: 'bad-visitor' };
-  if (config.closed) {
-    const pass = headers.get(EMBED_PASS_HEADER);
-    if (!pass || !config.secret || !(await verifyEmbedPass(pass, config.secret, now))) {
-      return { identity: null, reason: 'bad-visitor' };
-    }
-  }
-  // Claimed by the widget's page; kept only when it is an origin allowed to embed the widget.
-  const host = headers.get(EMBED_HOST_HEADER);
+  const pass = headers.get(EMBED_PASS_HEADER);
+  const claims = pass && config.secret ? await readEmbedPass(pass, config.secret, now) : null;
+  if (config.closed && !claims) return { identity: null, reason: 'bad-visitor' };
+  // The site is the one the signed pass names (never a request header, which any client could set
+  // to charge a site's budget), and only while that site may still embed the widget.
+  const host = claims?.host;
   const hostOrigin = host && isOriginAllowed(embedAllowlist, host) ? host : undefined;
   return {
     identity: {

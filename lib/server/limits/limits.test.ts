@@ -122,4 +122,37 @@ describe('limits', () => {
     expect((await limits.check(anon('7.7.7.7'), 500)).ok).toBe(false);
     hold(await limits.check(anon('7.7.7.7'), 50));
   });
+
+  it('counts only admitted requests toward a site: one client with rotating ids cannot shut it', async () => {
+    const limits = limitsWith({ embed: { rpm: 2, hostRpm: 5 } });
+    const site = 'https://site.test';
+    // One address, a new visitor id each time: its own per-address limit refuses it after two…
+    const statuses: boolean[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (await limits.check(visitor(`v-rot${String(i).padStart(13, '0')}`, '8.8.8.8', site), 1)).ok,
+      );
+    expect(statuses.filter(Boolean)).toHaveLength(2);
+    // …and its refusals spent nothing of the site's five: three other visitors still get in.
+    for (let i = 0; i < 3; i++)
+      hold(
+        await limits.check(visitor(`v-oth${String(i).padStart(13, '0')}`, `9.9.9.${i}`, site), 1),
+      );
+  });
+
+  it('gives the site its request back when the token quota refuses after admission', async () => {
+    const limits = limitsWith({ embed: { hostRpm: 1, tokensPerDay: 10 } });
+    const site = 'https://site.test';
+    expect((await limits.check(visitor('v-tok0000000000001', '8.8.4.4', site), 50)).ok).toBe(false);
+    hold(await limits.check(visitor('v-tok0000000000002', '8.8.4.5', site), 5));
+  });
+
+  it('admits before the body is known and releases what it took when the request is refused later', async () => {
+    const limits = limitsWith({ user: { concurrent: 1 } });
+    const first = await limits.admit(anon('7.7.7.8'));
+    if (!first.ok) throw new Error('refused');
+    expect((await limits.admit(anon('7.7.7.8'))).ok).toBe(false);
+    first.admitted.release();
+    await expect.poll(async () => (await limits.admit(anon('7.7.7.8'))).ok).toBe(true);
+  });
 });
