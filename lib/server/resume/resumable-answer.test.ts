@@ -122,6 +122,17 @@ describe('resumable answer', () => {
     await answer.finished;
   });
 
+  it('never keeps the resume token: what is stored (and mirrored) has only its hash', async () => {
+    const { answer, reattach } = setup(3);
+    const all = await frames(answer.stream);
+    const token = all[0]!.event.type === 'start' ? all[0]!.event.resume_token : undefined;
+    expect(token).toBeTruthy();
+    const kept = await frames(reattach(0));
+    expect(kept[0]!.event).toMatchObject({ type: 'start' });
+    expect(JSON.stringify(kept)).not.toContain(token!);
+    await answer.finished;
+  });
+
   it('goes on generating when the browser leaves; a reader joins with no gap and no duplicate', async () => {
     const { answer, browser, reattach, path } = setup(30);
     const first = await frames(answer.stream, (f) => text(f).split(' ').length > 5);
