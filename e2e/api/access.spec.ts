@@ -181,6 +181,10 @@ test.describe('with a sign-in method configured', () => {
     expect((await fetch(`${SECURE_APP_URL}/api/models`, { headers: visitor })).status).toBe(401);
     const forged = { ...visitor, 'x-runnel-embed-pass': `${pass.slice(0, -4)}AAAA` };
     expect((await fetch(`${SECURE_APP_URL}/api/models`, { headers: forged })).status).toBe(401);
+    // A signed-in call probes the backends; a visitor's answers from that probe, never probing.
+    await (
+      await fetch(`${SECURE_APP_URL}/api/health`, { headers: { cookie: await sessionCookie() } })
+    ).text();
     expect(
       await (await fetch(`${SECURE_APP_URL}/api/health`, { headers: withPass })).json(),
     ).toEqual({ status: 'degraded' });
