@@ -182,4 +182,37 @@ describe('authenticate with sign-in methods', () => {
       hostOrigin: 'https://host.test',
     });
   });
+
+  it('never believes the proxy header when the peer is unknown', async () => {
+    const everyone = buildAuthConfig({
+      AUTH_SECRET: secret,
+      AUTH_PROXY_HEADER: 'X-Forwarded-Email',
+      AUTH_PROXY_TRUSTED_IPS: '0.0.0.0/0, ::/0',
+    });
+    const headers = new Headers({
+      'x-forwarded-email': 'ada@example.test',
+      // A stamp this process did not make, and forwarded addresses any client can write.
+      'x-runnel-peer': 'guess 10.0.0.1',
+      'x-forwarded-for': '10.0.0.1',
+    });
+    for (const vercel of [false, true]) {
+      const policy = { forwardedAllow: everyone.forwardedAllow, vercel };
+      const result = await authenticateWith(vercel ? new Headers() : headers, {
+        config: everyone,
+        addressPolicy: policy,
+        embedAllowlist: [],
+      });
+      expect(result).toEqual({ identity: null, reason: 'no-credentials' });
+    }
+    // The control: the same header from a known peer in the trusted ranges is believed.
+    const known = await authenticateWith(
+      new Headers({ 'x-forwarded-email': 'ada@example.test', 'x-real-ip': '10.0.0.1' }),
+      {
+        config: everyone,
+        addressPolicy: { forwardedAllow: everyone.forwardedAllow, vercel: true },
+        embedAllowlist: [],
+      },
+    );
+    expect(known.identity).toMatchObject({ kind: 'user', key: 'proxy:ada@example.test' });
+  });
 });
