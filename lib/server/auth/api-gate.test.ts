@@ -62,7 +62,11 @@ describe('withAccess', () => {
     const { gate, session } = await load(CLOSED);
     const handler = vi.fn(async () => new Response('reached'));
     const cookie = await sessionCookie(session);
-    for (const crossSite of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.test' }]) {
+    const crossSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.test' },
+    ];
+    for (const crossSite of crossSites) {
       const response = await gate.withAccess(request({ cookie, ...crossSite }), handler);
       expect(response.status).toBe(403);
     }
