@@ -55,6 +55,16 @@ describe('authenticate with no sign-in method', () => {
   });
 });
 
+describe('authenticate: one client, one count', () => {
+  it('keys an IPv6 client by its /64, so rotating its address gains nothing', async () => {
+    const open = deps({});
+    const keyOf = async (ip: string) =>
+      (await authenticateWith(new Headers({ 'x-real-ip': ip }), open)).identity?.key;
+    expect(await keyOf('2001:db8:1:2::1')).toBe(await keyOf('2001:db8:1:2:ffff::9'));
+    expect(await keyOf('2001:db8:1:2::1')).not.toBe(await keyOf('2001:db8:1:3::1'));
+  });
+});
+
 describe('authenticate with no site allowed to embed the widget', () => {
   it('ignores the visitor header: the request is counted by its address', async () => {
     const headers = new Headers({ 'x-real-ip': '203.0.113.5', 'x-runnel-visitor': visitorId });

@@ -7,7 +7,7 @@ import type { AuthConfig } from '../config/auth-schema';
 import { accessCodeStillValid } from './access-codes';
 import { emailAllowed } from './allowed-emails';
 import { clientAddressWith, peerAddress, type AddressPolicy } from './client-address';
-import { inRanges } from './address-match';
+import { addressKey, inRanges } from './address-match';
 import { readEmbedPass } from './embed-pass';
 import type { Identity } from './identity';
 import { openSession, SESSION_COOKIE } from './session';
@@ -117,7 +117,10 @@ export async function authenticateWith(
   const asVisitor = await visitor(headers, address, deps);
   if (asVisitor) return asVisitor;
   if (!deps.config.closed)
-    return { identity: { kind: 'anonymous', key: `address:${address}`, address }, via: 'open' };
+    return {
+      identity: { kind: 'anonymous', key: `address:${addressKey(address)}`, address },
+      via: 'open',
+    };
   return (
     proxyUser(headers, address, deps) ??
     (await sessionUser(headers, address, deps)) ?? { identity: null, reason: 'no-credentials' }

@@ -155,4 +155,14 @@ describe('limits', () => {
     first.admitted.release();
     await expect.poll(async () => (await limits.admit(anon('7.7.7.8'))).ok).toBe(true);
   });
+
+  it('counts visitors on one IPv6 /64 as one address', async () => {
+    const limits = limitsWith({ embed: { rpm: 2 } });
+    hold(await limits.check(visitor('v-six0000000000001', '2001:db8:5:6::1'), 1));
+    hold(await limits.check(visitor('v-six0000000000002', '2001:db8:5:6::2'), 1));
+    expect((await limits.check(visitor('v-six0000000000003', '2001:db8:5:6:1::3'), 1)).ok).toBe(
+      false,
+    );
+    expect((await limits.check(visitor('v-six0000000000004', '2001:db8:5:7::1'), 1)).ok).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { addressKey } from '../auth/address-match';
 import type { Identity } from '../auth/identity';
 import type { LimitSet, LimitsConfig } from '../config/limits-schema';
 import type { Lease, Slots } from '../admission/slots';
@@ -68,7 +69,7 @@ export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
     const visitor = identity.kind === 'visitor';
     const set: LimitSet = visitor ? config.embed : config.user;
     const scope = visitor ? 'runnel:embed' : 'runnel:user';
-    const keys = visitor ? [identity.key, `addr:${identity.address}`] : [identity.key];
+    const keys = visitor ? [identity.key, `addr:${addressKey(identity.address)}`] : [identity.key];
     const host =
       identity.kind === 'visitor' &&
       identity.hostOrigin &&
