@@ -40,6 +40,14 @@ export async function handleAccessCode(request: Request): Promise<Response> {
   const form = await readForm(request);
   if (!form)
     return jsonError({ status: 400, code: 'invalid_request', message: 'Send {"code": "…"}.' });
+  // Nothing typed is no guess: it is refused without taking one of the address's tries.
+  if (!form.code.trim())
+    return jsonError({
+      status: 400,
+      code: 'invalid_request',
+      param: 'code',
+      message: 'Enter an access code.',
+    });
   const secret = config.secret;
   const attempt = await signInThrottle().attempt(addressKey(clientAddress(request)), () =>
     matchAccessCode(config.accessCodes, form.code.trim(), secret),
