@@ -10,6 +10,7 @@ import { clientAddressWith, peerAddress, type AddressPolicy } from './client-add
 import { addressKey, inRanges } from './address-match';
 import { readEmbedPass } from './embed-pass';
 import type { Identity } from './identity';
+import type { RevokedSessions } from './revoked-sessions';
 import { openSession, SESSION_COOKIE } from './session';
 
 /** How a request was let in, or why not. `via` decides whether the cross-site check applies. */
@@ -22,6 +23,8 @@ export interface AuthenticateDeps {
   config: AuthConfig;
   addressPolicy: AddressPolicy;
   embedAllowlist: EmbedAllowlist;
+  /** Sessions signed out before they expired (revoked-sessions.ts); none: nothing is revoked. */
+  revoked?: Pick<RevokedSessions, 'isRevoked'>;
   now?: number;
 }
 
@@ -76,12 +79,13 @@ function proxyUser(
 async function sessionUser(
   headers: HeaderSource,
   address: string,
-  { config, now }: AuthenticateDeps,
+  { config, now, revoked }: AuthenticateDeps,
 ) {
   const token = parseCookies(headers.get('cookie') ?? '')[SESSION_COOKIE];
   if (!token || !config.secret) return undefined;
   const user = await openSession(token, { secret: config.secret, now });
   if (!user) return undefined;
+  if (await revoked?.isRevoked(token)) return undefined;
   // Configuration can change under a live session: a removed code or address ends it.
   if (
     user.method === 'access-code' &&
