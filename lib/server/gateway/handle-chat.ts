@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { parseChatRequest, type RequestError } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { displayURL } from '../security/display-url';
@@ -15,6 +16,7 @@ import { checkRequestParts } from './request-parts';
 import { resumeBinding } from '../resume/binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
 import { prepareUpstream } from './session-fallback';
+import { newBoundSessionId, sessionBelongsTo } from '../providers/session-binding';
 import type { Runtime } from './runtime';
 import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
 
@@ -34,7 +36,7 @@ export interface ChatContext {
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, logChat, hashIdentity, resume }: Runtime,
+  { config, catalog, secrets, logChat, hashIdentity, resume, authSecret }: Runtime,
   /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
   identity: Identity | null = null,
   context: ChatContext = {},
@@ -78,6 +80,20 @@ export async function handleChat(
     });
   }
   const { model, provider } = resolved;
+  // A provider session is continued only by the identity that started it.
+  const sessionKey = authSecret ?? provider.apiKey ?? PROCESS_SESSION_KEY;
+  if (
+    provider.statefulSessions &&
+    chat.session?.id !== undefined &&
+    !sessionBelongsTo(chat.session.id, who.key, sessionKey)
+  ) {
+    return refuse({
+      status: 403,
+      code: 'forbidden',
+      param: 'session.id',
+      message: 'That provider session belongs to someone else.',
+    });
+  }
   const { upstream, fetch, session } = prepareUpstream(
     chat,
     {
@@ -87,6 +103,7 @@ export async function handleChat(
       maxOutputTokens: config.maxOutputTokens,
       ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
       ...(model.context_length ? { contextLength: model.context_length } : {}),
+      newSessionId: () => newBoundSessionId(who.key, sessionKey),
     },
     globalThis.fetch,
   );
@@ -147,6 +164,9 @@ export async function handleChat(
     headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId },
   });
 }
+
+/** Keys provider session tags when neither `AUTH_SECRET` nor the provider's key is there. */
+const PROCESS_SESSION_KEY = randomBytes(32).toString('hex');
 
 const SHUTTING_DOWN = {
   status: 503,
