@@ -95,4 +95,16 @@ describe('admitChat', () => {
     first.release();
     await expect.poll(async () => (await limits.admitChat(anon)).ok).toBe(true);
   });
+
+  it('a request without max_tokens reserves what is left instead of being refused', async () => {
+    const { limits, config } = await load({ RATE_LIMIT_TOKENS_PER_DAY: '2000' });
+    // MAX_OUTPUT_TOKENS (4,096) would not fit in the day's 2,000: a named max_tokens is refused…
+    const named = await (
+      await ticketFor(limits, anon)
+    ).reserve(input(config, { chat: { ...chat, max_tokens: 4096 }, maxTokens: 4096 }));
+    expect(named.ok).toBe(false);
+    // …while the same request leaving it to the backend gets the 2,000 there are.
+    const open = await (await ticketFor(limits, anon)).reserve(input(config, { maxTokens: 4096 }));
+    expect(open.ok).toBe(true);
+  });
 });

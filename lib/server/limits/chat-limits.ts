@@ -29,6 +29,9 @@ export interface ChatAdmissionInput {
 /** A refusal to answer with at once, or the gate the stream goes through (none: nothing to do). */
 export type ChatAdmission = { ok: false; response: Response } | { ok: true; gate?: StreamGate };
 
+/** The least a request without `max_tokens` reserves for its answer. */
+export const MIN_COMPLETION_TOKENS = 256;
+
 let pieces: ReturnType<typeof build> | undefined;
 
 function build() {
@@ -118,8 +121,14 @@ export async function admitChat(
           return { ok: true };
         }
         const promptEstimate = estimatePromptTokens(input.chat);
+        // Without `max_tokens` the answer's length is the backend's to decide: reserve what is
+        // left of the day rather than refuse a request that would fit in it.
+        const atLeast =
+          input.chat.max_tokens === undefined
+            ? promptEstimate + Math.min(MIN_COMPLETION_TOKENS, input.maxTokens)
+            : undefined;
         const decision = admitted
-          ? await admitted.reserve(promptEstimate + input.maxTokens)
+          ? await admitted.reserve(promptEstimate + input.maxTokens, atLeast)
           : ({ ok: true, hold: { end: () => undefined } } as const);
         done = true;
         if (!decision.ok) {

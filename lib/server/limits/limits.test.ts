@@ -165,4 +165,26 @@ describe('limits', () => {
     );
     expect((await limits.check(visitor('v-six0000000000004', '2001:db8:5:7::1'), 1)).ok).toBe(true);
   });
+
+  it('reserves what is left of the day, down to a floor, when asked for less at least', async () => {
+    const limits = limitsWith({ user: { tokensPerDay: 1000 } });
+    hold(await limits.check(anon('7.7.8.1'), 900)).end(900);
+    await new Promise((r) => setTimeout(r, 10));
+    // 4,096 wanted, 100 left: the request gets the 100 rather than a refusal…
+    const admitted = await limits.admit(anon('7.7.8.1'));
+    if (!admitted.ok) throw new Error('refused');
+    const flexible = hold(await admitted.admitted.reserve(4096, 50));
+    // …and settles exactly: 30 used leaves 70.
+    flexible.end(30);
+    await new Promise((r) => setTimeout(r, 10));
+    hold(await limits.check(anon('7.7.8.1'), 70)).end(70);
+    await new Promise((r) => setTimeout(r, 10));
+    // Nothing left: below the floor, refused.
+    const again = await limits.admit(anon('7.7.8.1'));
+    if (!again.ok) throw new Error('refused');
+    expect(await again.admitted.reserve(4096, 50)).toMatchObject({
+      ok: false,
+      refusal: { limit: 'tokens_per_day' },
+    });
+  });
 });

@@ -18,8 +18,12 @@ export type LimitDecision = { ok: true; hold: LimitHold } | { ok: false; refusal
 
 /** A request let in by the cheap checks, before its body is read. */
 export interface Admitted {
-  /** Reserves the day's tokens once the body is known; a refusal gives back everything held. */
-  reserve(tokens: number): Promise<LimitDecision>;
+  /**
+   * Reserves the day's tokens once the body is known; a refusal gives back everything held. With
+   * `atLeast`, less is taken when less is left (down to `atLeast`): a request that named no
+   * `max_tokens` gets what remains of the day instead of a refusal.
+   */
+  reserve(tokens: number, atLeast?: number): Promise<LimitDecision>;
   /** Gives back what was taken, for a request refused after admission (bad body, unknown model). */
   release(): void;
 }
@@ -132,7 +136,14 @@ export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
           releaseSlots();
           giveBackHost();
         },
-        async reserve(reserveTokens) {
+        async reserve(wanted, atLeast) {
+          let reserveTokens = wanted;
+          if (tokens && atLeast !== undefined && atLeast < wanted) {
+            const used = await Promise.all(keys.map((key) => tokens.get(key).catch(() => null)));
+            const left =
+              set.tokensPerDay! - Math.max(0, ...used.map((r) => r?.consumedPoints ?? 0));
+            reserveTokens = Math.max(atLeast, Math.min(wanted, left));
+          }
           if (tokens) {
             const refused = await consumeOrForget(tokens, keys, reserveTokens);
             if (refused) {
