@@ -143,4 +143,25 @@ describe('POST /api/chat: what parts may carry', () => {
     expect(fromVisitor.status).toBe(400);
     expect(await fromVisitor.json()).toMatchObject({ error: { param: 'response_format' } });
   });
+
+  it('takes tools from widget visitors with EMBED_ALLOW_TOOLS, within the same bounds', async () => {
+    const POST = await loadPost({ EMBED_ALLOW_TOOLS: '1' });
+    const chat = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+    const ok = await POST(
+      streamedPost(URL, body({ ...chat, response_format: { type: 'json_object' } }), VISITOR)
+        .request,
+    );
+    expect(ok.status).toBe(200);
+    await ok.body?.cancel();
+    let nested: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 30; i++) nested = { type: 'object', properties: { a: nested } };
+    const deep = await POST(
+      streamedPost(
+        URL,
+        body({ ...chat, response_format: { type: 'json_schema', nested } }),
+        VISITOR,
+      ).request,
+    );
+    expect(deep.status).toBe(400);
+  });
 });

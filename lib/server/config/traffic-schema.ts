@@ -13,6 +13,12 @@ export interface TrafficConfig {
    * client names, from inside the deployment's network).
    */
   imageURLAllowedHosts: string[];
+  /**
+   * `EMBED_ALLOW_TOOLS`: widget visitors may send `tools`, `tool_choice` and `response_format`
+   * (within the bounds everyone has). Off by default: the widget never sends them, so from a
+   * visitor they only come from a script.
+   */
+  embedAllowTools: boolean;
 }
 
 /** A widget conversation with its short history; pictures are downscaled in the browser first. */
@@ -23,6 +29,10 @@ const HOST = /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]
 /** The environment variables of {@link TrafficConfig}. */
 export const trafficEnvSchema = z.object({
   EMBED_MAX_REQUEST_BYTES: positiveInt(EMBED_MAX_REQUEST_BYTES),
+  EMBED_ALLOW_TOOLS: z
+    .enum(['', '0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   IMAGE_URL_ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -48,6 +58,7 @@ export function toTrafficConfig(e: z.infer<typeof trafficEnvSchema>): TrafficCon
   return {
     embedMaxRequestBytes: e.EMBED_MAX_REQUEST_BYTES,
     imageURLAllowedHosts: e.IMAGE_URL_ALLOWED_HOSTS,
+    embedAllowTools: e.EMBED_ALLOW_TOOLS,
   };
 }
 

@@ -67,7 +67,7 @@ export async function handleChat(
   const chat = parsed.value;
   const unsafe = checkRequestParts(chat, {
     imageHosts: config.traffic.imageURLAllowedHosts,
-    visitor: who.kind === 'visitor',
+    schemas: who.kind !== 'visitor' || config.traffic.embedAllowTools,
   });
   if (unsafe) return refuse(unsafe);
   const resolved = await catalog.resolve(chat.model);

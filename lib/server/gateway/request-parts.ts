@@ -5,8 +5,11 @@ import { isAllowedRemoteImage, isInlineImage } from '../../protocol/image-url';
 export interface PartRules {
   /** `IMAGE_URL_ALLOWED_HOSTS`: hosts whose https image URLs may be forwarded. */
   imageHosts: readonly string[];
-  /** A widget visitor: anonymous by design, sends neither tools nor response formats. */
-  visitor: boolean;
+  /**
+   * Whether `tools`, `tool_choice` and `response_format` are taken at all: not from widget
+   * visitors (anonymous by design; the widget sends none) unless `EMBED_ALLOW_TOOLS` says so.
+   */
+  schemas: boolean;
 }
 
 /**
@@ -46,7 +49,7 @@ export function checkRequestParts(chat: ChatRequest, rules: PartRules): RequestE
   for (const field of ['tools', 'tool_choice', 'response_format'] as const) {
     const value = chat[field];
     if (value === undefined) continue;
-    if (rules.visitor) return invalid(field, `'${field}' is not available in the chat widget`);
+    if (!rules.schemas) return invalid(field, `'${field}' is not available in the chat widget`);
     if (field === 'tools' && Array.isArray(value) && value.length > MAX_TOOLS)
       return invalid(field, `At most ${MAX_TOOLS} tools`);
     if (depthOf(value) > MAX_SCHEMA_DEPTH)
