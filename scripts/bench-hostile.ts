@@ -3,19 +3,24 @@
  * process with a local Redis (both started here, on free loopback ports; bounded in count and
  * time). Figures for docs/operations.md, "Hostile traffic":
  *
- * 1. Deeply nested bodies: `BODIES` bodies of 8 MB of `[[[…]]]` sent at once, by a widget visitor
- *    and by the app's own client, while `/api/health` is called every 10 ms: the slowest health
- *    answer is how long the event loop was held.
+ * 1. Deeply nested bodies: `ROUNDS` rounds of `BODIES` bodies of 8 MB of `[[[…]]]` sent at once
+ *    (by curl, half as widget visitors), while `/api/health` is called every 10 ms: its times, and
+ *    the server's own longest event-loop delay meanwhile.
  * 2. Rotating visitor ids: `REFUSALS` requests from one address, each with a new visitor id, past
  *    `EMBED_RATE_LIMIT_RPM`: the Redis keys and connected clients before and after, and how many
  *    keys outlive a minute.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startInstance } from '../testing/stack/instance';
 import { startRedisServer } from '../testing/stack/redis-server';
 
 const BODIES = Number(process.env.BENCH_BODIES) || 4;
 const REFUSALS = Number(process.env.BENCH_REFUSALS) || 200;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 8;
 /** Just under `MAX_REQUEST_BYTES` (8 MiB), so the size cap alone does not refuse it. */
 const DEPTH = 4 * 1024 * 1024 - 64;
 
@@ -40,9 +45,24 @@ async function serverLoopMaxMs(url: string): Promise<number> {
   return Number(line?.split(' ')[1] ?? NaN) * 1000;
 }
 
+/** Sends `file` as a chat request body with curl (a process of its own); its HTTP status. */
+function curlPost(url: string, file: string, headers: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const args = ['-s', '-o', '/dev/null', '-w', '%{http_code}', '--data-binary', `@${file}`];
+    for (const h of ['content-type: application/json', ...headers]) args.push('-H', h);
+    const child = spawn('curl', [...args, `${url}/api/chat`]);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', () => resolve(Number(out)));
+  });
+}
+
 async function deepBodies(url: string) {
-  // Encoded once, so sending it costs this client no event-loop time of its own.
-  const deep = Buffer.from(`{"model":"m","messages":${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}}`);
+  // Written once and sent by curl processes, so this process's event loop only times health.
+  const dir = mkdtempSync(join(tmpdir(), 'runnel-hostile-'));
+  const file = join(dir, 'deep.json');
+  writeFileSync(file, `{"model":"m","messages":${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}}`);
   await serverLoopMaxMs(url);
   let sending = true;
   const healthTimes: number[] = [];
@@ -52,19 +72,32 @@ async function deepBodies(url: string) {
       await new Promise((r) => setTimeout(r, 10));
     }
   })();
-  const statuses = await Promise.all(
-    Array.from({ length: BODIES }, async (_, i) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (i % 2 === 0) headers['x-runnel-visitor'] = `bench-visitor-${String(i).padStart(10, '0')}`;
-      const response = await fetch(`${url}/api/chat`, { method: 'POST', headers, body: deep });
-      await response.text();
-      return response.status;
-    }),
-  );
+  const statuses: number[] = [];
+  // `ROUNDS` rounds of `BODIES` at once, so health is timed over a few seconds of them.
+  for (let round = 0; round < ROUNDS; round++)
+    statuses.push(
+      ...(await Promise.all(
+        Array.from({ length: BODIES }, (_, i) =>
+          curlPost(
+            url,
+            file,
+            i % 2 === 0
+              ? [`x-runnel-visitor: bench-visitor-${round}-${String(i).padStart(8, '0')}`]
+              : [],
+          ),
+        ),
+      )),
+    );
   sending = false;
   await poll;
+  rmSync(dir, { recursive: true, force: true });
+  const sorted = [...healthTimes].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return {
-    worstHealthMs: Math.max(...healthTimes),
+    healthCalls: sorted.length,
+    healthP50Ms: at(0.5),
+    healthP95Ms: at(0.95),
+    worstHealthMs: sorted.at(-1),
     serverLoopMaxMs: await serverLoopMaxMs(url),
     statuses,
   };
