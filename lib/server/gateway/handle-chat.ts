@@ -16,7 +16,7 @@ import { checkRequestParts } from './request-parts';
 import { resumeBinding } from '../resume/binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
 import { prepareUpstream } from './session-fallback';
-import { newBoundSessionId, sessionBelongsTo } from '../providers/session-binding';
+import { checkSessionOwner, newBoundSessionId } from '../providers/session-binding';
 import type { Runtime } from './runtime';
 import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
 
@@ -82,20 +82,12 @@ export async function handleChat(
   const { model, provider } = resolved;
   // A provider session is continued only by the identity that started it.
   const sessionKey = authSecret ?? provider.apiKey ?? PROCESS_SESSION_KEY;
-  if (
-    provider.statefulSessions &&
-    chat.session?.id !== undefined &&
-    !sessionBelongsTo(chat.session.id, who.key, sessionKey)
-  ) {
-    return refuse({
-      status: 403,
-      code: 'forbidden',
-      param: 'session.id',
-      message: 'That provider session belongs to someone else.',
-    });
-  }
+  const owned = provider.statefulSessions
+    ? checkSessionOwner(parsed.value, who.key, sessionKey)
+    : ({ ok: true, chat } as const);
+  if (!owned.ok) return refuse(owned.error);
   const { upstream, fetch, session } = prepareUpstream(
-    chat,
+    owned.chat,
     {
       provider,
       upstreamModel: model.upstreamId,

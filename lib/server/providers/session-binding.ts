@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChatRequest, RequestError } from '../../protocol/chat-request';
 
 /**
  * Provider session ids (ARK's `ark_session_id`) are made here, and the browser sends them back to
@@ -27,4 +28,29 @@ function tag(id: string, identityKey: string, key: string): string {
     .update(`${identityKey}\n${id}`)
     .digest('base64url')
     .slice(0, 22);
+}
+
+/**
+ * The request as it may go on for this identity: a session id it was not given is refused (403);
+ * an id of the form earlier releases made (no tag) is never used, but not refused either — the
+ * conversation simply starts a new session, as it would after the provider dropped one.
+ */
+export function checkSessionOwner(
+  chat: ChatRequest,
+  identityKey: string,
+  key: string,
+): { ok: true; chat: ChatRequest } | { ok: false; error: RequestError } {
+  const id = chat.session?.id;
+  if (id === undefined) return { ok: true, chat };
+  if (!id.includes('.')) return { ok: true, chat: { ...chat, session: {} } };
+  if (sessionBelongsTo(id, identityKey, key)) return { ok: true, chat };
+  return {
+    ok: false,
+    error: {
+      status: 403,
+      code: 'forbidden',
+      param: 'session.id',
+      message: 'That provider session belongs to someone else.',
+    },
+  };
 }
