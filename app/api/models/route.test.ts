@@ -35,6 +35,16 @@ describe('GET /api/models', () => {
     expect(await modelIds(await GET(request()))).toEqual(['public', 'private', 'secret']);
   });
 
+  it("tells a visitor's composer its smaller body cap", async () => {
+    const GET = await loadGet({ EMBED_MODELS: 'public' });
+    const request = (headers: Record<string, string> = {}) =>
+      new Request('http://app.test/api/models', { headers });
+    const visitor = (await (await GET(request(VISITOR))).json()) as Record<string, unknown>;
+    expect(visitor.max_request_bytes).toBe(256 * 1024);
+    const user = (await (await GET(request())).json()) as Record<string, unknown>;
+    expect(user).not.toHaveProperty('max_request_bytes');
+  });
+
   it('refuses to serve a closed server whose widget has no EMBED_MODELS, naming it', async () => {
     const GET = await loadGet({
       AUTH_SECRET: 'a-test-secret-that-is-at-least-32-bytes-long',

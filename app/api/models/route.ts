@@ -29,6 +29,11 @@ export function GET(request: Request): Promise<Response> {
         // Visitors see only what they may use (EMBED_MODELS): the rest of a closed server's
         // models are none of an anonymous visitor's business.
         .filter((m) => !widgetModels || widgetModels.includes(m.id));
+      // A visitor's composer refuses, before sending, what its smaller cap would refuse.
+      const maxRequestBytes =
+        identity.kind === 'visitor'
+          ? Math.min(config.traffic.embedMaxRequestBytes, config.maxRequestBytes)
+          : config.maxRequestBytes;
       const wanted = config.defaultModel;
       const defaultModel =
         (wanted && models.find((m) => m.id === wanted || m.id.endsWith(`:${wanted}`))?.id) ??
@@ -39,8 +44,8 @@ export function GET(request: Request): Promise<Response> {
         default_model: defaultModel,
         ...(ui.suggestedPrompts.length ? { suggested_prompts: ui.suggestedPrompts } : {}),
         ...(ui.imageMaxEdgeSet ? { image_max_edge: ui.imageMaxEdge } : {}),
-        ...(config.maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
-          ? { max_request_bytes: config.maxRequestBytes }
+        ...(maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
+          ? { max_request_bytes: maxRequestBytes }
           : {}),
       };
       return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
