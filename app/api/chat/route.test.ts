@@ -54,7 +54,7 @@ describe('POST /api/chat: cheap checks first', () => {
 
   it('keeps the event loop responsive while a deeply nested body arrives', async () => {
     const POST = await loadPost();
-    const depth = 1_000_000;
+    const depth = 3_000_000;
     const deep = `{"model":"m","messages":${'['.repeat(depth)}${']'.repeat(depth)}}`;
     let status = 0;
     const stall = await longestStall(async () => {
@@ -64,7 +64,12 @@ describe('POST /api/chat: cheap checks first', () => {
       expect(pulled()).toBeGreaterThan(0);
     });
     expect(status).toBe(400);
-    expect(stall).toBeLessThan(50);
+    console.log(
+      `[hostile] longest event-loop stall while a 6 MB nested body arrived: ${stall.toFixed(1)} ms`,
+    );
+    // Under 50 ms on an idle machine (20–25 ms measured here); parsing it first held it 1 s. The margin
+    // is for a loaded CI machine, whose scheduler alone can pause a process for tens of ms.
+    expect(stall).toBeLessThan(250);
   });
 });
 
