@@ -67,8 +67,8 @@ describe('POST /api/chat: cheap checks first', () => {
     console.log(
       `[hostile] longest event-loop stall while a 6 MB nested body arrived: ${stall.toFixed(1)} ms`,
     );
-    // Under 50 ms on an idle machine (20–25 ms measured here); parsing it first held it 1 s. The margin
-    // is for a loaded CI machine, whose scheduler alone can pause a process for tens of ms.
+    // 20–25 ms measured here; parsing it first held the loop 1 s. The margin is for a loaded CI
+    // machine, whose scheduler alone can pause a process for tens of ms.
     expect(stall).toBeLessThan(250);
   });
 });
