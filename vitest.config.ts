@@ -17,6 +17,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'widget/**/*.test.ts',
       'deploy/**/*.test.ts',
+      'app/**/*.test.ts',
     ],
     environment: 'node',
   },

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { FOCUS_RING } from '../ui/button';
 import { Button } from '../ui/text-button';
+import { accessCodeProblem } from './sign-in-messages';
 
 /** The server's refusal, as `{error:{message}}`; a fallback when the body is not that. */
 async function refusal(res: Response): Promise<string> {
@@ -23,6 +24,12 @@ export function AccessCodeForm({ next }: { next: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = new FormData(event.currentTarget).get('code');
+    // An empty field is never sent: the server would only say it is empty.
+    const problem = accessCodeProblem(code);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {

@@ -11,3 +11,8 @@ export function signInError(code: string | undefined, provider: string | undefin
       return null;
   }
 }
+
+/** What the access-code field says before anything is sent; null when there is a code to send. */
+export function accessCodeProblem(value: FormDataEntryValue | null): string | null {
+  return typeof value === 'string' && value.trim() ? null : 'Enter the access code.';
+}

@@ -45,7 +45,15 @@ const start = (model: string, marker: string, baseURL: string) =>
   startResumable(model, marker, baseURL, { 'x-forwarded-for': randomAddress() });
 
 const full = (n: number) => Array.from({ length: n }, (_, i) => `w${i + 1} `).join('');
-const comparable = (frames: Frame[]) => frames.map(({ id, event }) => ({ id, event }));
+/**
+ * Frames as every reader sees them: only the asking connection's `start` carries the resume token
+ * (what is kept, and replayed, has its hash only), so it is left out of comparisons.
+ */
+const comparable = (frames: Frame[]) =>
+  frames.map(({ id, event }) => {
+    const { resume_token: _token, ...rest } = event as Record<string, unknown>;
+    return { id, event: rest };
+  });
 
 test('an answer generated on A is followed on B, with no gap and no duplicate', async () => {
   const marker = nonce('ab');
@@ -60,7 +68,11 @@ test('an answer generated on A is followed on B, with no gap and no duplicate', 
   });
   expect(response.status).toBe(200);
   const onB = await readFrames(response.body!);
-  expect(comparable([...onA, ...onB])).toEqual(comparable(await straight));
+  // Only the asking connection's `start` carries the resume token: what is kept has its hash only.
+  const replayed = await straight;
+  expect(JSON.stringify(replayed)).not.toContain(started.token);
+  expect(onA[0]?.event).toMatchObject({ type: 'start', resume_token: started.token });
+  expect(comparable([...onA, ...onB])).toEqual(comparable(replayed));
   expect(contentOf(onB).length).toBeGreaterThan(0);
   expect(contentOf([...onA, ...onB])).toBe(full(200));
   // Tokens are checked on B too.

@@ -47,7 +47,12 @@ test('when nobody reattaches within the grace period, the upstream is closed', a
   const replay = await readFrames(
     (await reattach(started.requestId, started.token, 0, { baseURL: app.url })).body!,
   );
-  expect(replay.slice(0, before.length)).toEqual(before);
+  // The same frames, but for the resume token, which only the asking connection is given.
+  const { resume_token: _token, ...start } = before[0]!.event as Record<string, unknown>;
+  expect(replay.slice(0, before.length)).toEqual([
+    { ...before[0]!, event: start },
+    ...before.slice(1),
+  ]);
   expect(replay.at(-1)!.event).toMatchObject({
     type: 'error',
     error: { code: 'incomplete_stream' },

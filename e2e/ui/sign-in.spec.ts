@@ -36,6 +36,20 @@ test('a page sends you to sign in, and back where you were after the access code
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
 });
 
+test('an empty field is refused in the page and never sent', async ({ page }) => {
+  await page.goto('/sign-in');
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  const said = page.getByRole('alert').filter({ hasText: 'Enter the access code.' });
+  await signInWithCode(page, '');
+  await expect(said).toBeVisible();
+  await signInWithCode(page, '   ');
+  await expect(said).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
 test('a wrong code is refused and says so', async ({ page }) => {
   await page.goto('/sign-in');
   await signInWithCode(page, 'not the code');

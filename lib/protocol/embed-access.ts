@@ -9,7 +9,10 @@
 export const VISITOR_HEADER = 'X-Runnel-Visitor';
 /** Header carrying the embed pass. */
 export const EMBED_PASS_HEADER = 'X-Runnel-Embed-Pass';
-/** Header carrying the origin of the page that embeds the widget, as the widget learnt it. */
+/**
+ * Header carrying the origin of the page that embeds the widget, as the widget learnt it. Only
+ * informative: the site a visitor is counted under is the one its signed pass names.
+ */
 export const EMBED_HOST_HEADER = 'X-Runnel-Embed-Host';
 /** `GET` here (same origin) answers a fresh pass: `{ pass, expires_at }` (ms since the epoch). */
 export const EMBED_PASS_PATH = '/embed/pass';

@@ -64,6 +64,8 @@ export const SECURE_APP_ENV: Record<string, string> = {
   AUTH_PROXY_HEADER: PROXY_HEADER,
   AUTH_PROXY_TRUSTED_IPS: PROXY_PEER,
   EMBED_ALLOWED_ORIGINS: HOST_URL,
+  // Required with sign-in and the widget: what anonymous visitors may use.
+  EMBED_MODELS: `vllm:reasoning,${DOWN_PROVIDER.model}`,
   // The limits stack's redis-server, in a database of its own: its widget visitors' counts and the
   // limits stack's (same keys, other limits) never meet.
   REDIS_URL: `${REDIS_URL}/1`,

@@ -1,5 +1,7 @@
 import type { RunnelEvent } from '../../lib/protocol/events';
-import { EMBED_HOST_HEADER, VISITOR_HEADER } from '../../lib/protocol/embed-access';
+import { EMBED_PASS_HEADER, VISITOR_HEADER } from '../../lib/protocol/embed-access';
+import { LIMITS_AUTH_SECRET } from './limits-stack';
+import { mintEmbedPass } from './session-cookie';
 import { readEventStream } from '../../lib/protocol/read-event-stream';
 
 /** A made-up client address, so each test is its own identity (Next passes x-forwarded-for on). */
@@ -20,15 +22,21 @@ export interface As {
   signal?: AbortSignal;
 }
 
-/** `POST /api/chat` on `baseURL` as the client `as` describes. */
-export function postAs(baseURL: string, as: As, body: unknown): Promise<Response> {
+/**
+ * `POST /api/chat` on `baseURL` as the client `as` describes. A visitor of a site carries the pass
+ * the `/embed` page framed by that site would have been given (the site is read from it).
+ */
+export async function postAs(baseURL: string, as: As, body: unknown): Promise<Response> {
+  const pass = as.hostOrigin
+    ? await mintEmbedPass({ secret: LIMITS_AUTH_SECRET, host: as.hostOrigin })
+    : undefined;
   return fetch(`${baseURL}/api/chat`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': as.address,
       ...(as.visitor ? { [VISITOR_HEADER]: as.visitor } : {}),
-      ...(as.hostOrigin ? { [EMBED_HOST_HEADER]: as.hostOrigin } : {}),
+      ...(pass ? { [EMBED_PASS_HEADER]: pass } : {}),
     },
     body: JSON.stringify(body),
     ...(as.signal ? { signal: as.signal } : {}),

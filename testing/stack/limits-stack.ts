@@ -43,6 +43,9 @@ export const CAP_HOST_ORIGIN = 'https://cap.example.test';
 
 /** A provider with one stream at a time (admission control), serving the vLLM scenarios. */
 export const QUEUED_PROVIDER = 'queued';
+/** Signs this stack's embed passes (no sign-in method: the server stays open). */
+export const LIMITS_AUTH_SECRET = 'limits-auth-secret-0123456789-abcdefghijklmn';
+
 /** Models the widget may use on this stack. */
 export const EMBED_MODELS = ['vllm:chat', 'vllm:slow'];
 
@@ -83,5 +86,7 @@ export function limitsEnv(providersFile: string, redisURL = REDIS_URL): Record<s
     QUEUE_TIMEOUT_MS: String(LIMITS.queueTimeoutMs),
     RESUME_GRACE_MS: String(LIMITS_RESUME_GRACE_MS),
     EMBED_ALLOWED_ORIGINS: `${APP_ENV.EMBED_ALLOWED_ORIGINS},${CAP_HOST_ORIGIN}`,
+    // Signs the widget's pass, which names the site a visitor's requests are charged to.
+    AUTH_SECRET: LIMITS_AUTH_SECRET,
   };
 }

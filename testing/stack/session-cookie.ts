@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { EncryptJWT } from 'jose';
+import { EncryptJWT, SignJWT } from 'jose';
 import { E2E_AUTH_SECRET } from './auth-stack';
 
 /**
@@ -19,4 +19,21 @@ export async function mintSession(options: { name: string; expiresInS: number; s
     .setIssuedAt(now - 3600)
     .setExpirationTime(now + options.expiresInS)
     .encrypt(key);
+}
+
+/**
+ * An embed pass naming the site `host`, made the way the server makes them
+ * (lib/server/auth/embed-pass.ts, server-only, so repeated here): what the `/embed` page gives a
+ * widget framed by that site, for specs that call the API as such a widget's visitor.
+ */
+export async function mintEmbedPass(options: { secret: string; host?: string }): Promise<string> {
+  const key = new Uint8Array(
+    hkdfSync('sha256', options.secret, 'runnel', 'runnel embed-pass v1', 32),
+  );
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: 'embed', ...(options.host ? { host: options.host } : {}) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(key);
 }

@@ -7,6 +7,7 @@ import { fixedThemeScript } from '@/components/theme/theme-script';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
 import { getAuthConfig } from '@/lib/server/config/auth-config';
 import { issueEmbedPass } from '@/lib/server/auth/embed-pass';
+import { framingSite } from '@/lib/server/auth/embed-host';
 import { parseEmbedOptions } from '@/lib/protocol/embed-options';
 import { widgetModel } from '@/lib/server/limits/widget-model';
 
@@ -33,9 +34,11 @@ export async function generateMetadata({
 export default async function EmbedPage({ searchParams }: { searchParams: SearchParams }) {
   const parsed = parseEmbedOptions(await searchParams);
   const options = { ...parsed, model: widgetModel(parsed.model) };
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
   const secret = getAuthConfig().secret;
-  const pass = secret ? await issueEmbedPass(secret) : null;
+  const host = framingSite(requestHeaders, getEmbedAllowlist());
+  const pass = secret ? await issueEmbedPass(secret, host ? { host } : {}) : null;
   return (
     <>
       <script

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  * needs to know of the server's settings — each only when it differs from the documented default.
  */
 export function GET(request: Request): Promise<Response> {
-  return withAccess(request, () =>
+  return withAccess(request, (identity) =>
     withRuntime(async ({ config, catalog }) => {
       let ui: UiConfig;
       try {
@@ -23,7 +23,17 @@ export function GET(request: Request): Promise<Response> {
         console.error(`[runnel] ${error.message}`);
         return jsonError({ status: 500, code: 'configuration_error', message: error.message });
       }
-      const models = (await catalog.list()).map(({ upstreamId: _upstreamId, ...info }) => info);
+      const widgetModels = identity.kind === 'visitor' ? config.limits.embedModels : undefined;
+      const models = (await catalog.list())
+        .map(({ upstreamId: _upstreamId, ...info }) => info)
+        // Visitors see only what they may use (EMBED_MODELS): the rest of a closed server's
+        // models are none of an anonymous visitor's business.
+        .filter((m) => !widgetModels || widgetModels.includes(m.id));
+      // A visitor's composer refuses, before sending, what its smaller cap would refuse.
+      const maxRequestBytes =
+        identity.kind === 'visitor'
+          ? Math.min(config.traffic.embedMaxRequestBytes, config.maxRequestBytes)
+          : config.maxRequestBytes;
       const wanted = config.defaultModel;
       const defaultModel =
         (wanted && models.find((m) => m.id === wanted || m.id.endsWith(`:${wanted}`))?.id) ??
@@ -35,8 +45,8 @@ export function GET(request: Request): Promise<Response> {
         ...(ui.suggestedPrompts.length ? { suggested_prompts: ui.suggestedPrompts } : {}),
         ...(ui.notice ? { notice: ui.notice } : {}),
         ...(ui.imageMaxEdgeSet ? { image_max_edge: ui.imageMaxEdge } : {}),
-        ...(config.maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
-          ? { max_request_bytes: config.maxRequestBytes }
+        ...(maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
+          ? { max_request_bytes: maxRequestBytes }
           : {}),
       };
       return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });

@@ -4,6 +4,6 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** `POST /auth/sign-out`. */
-export function POST(request: Request): Response {
+export function POST(request: Request): Promise<Response> {
   return handleSignOut(request);
 }

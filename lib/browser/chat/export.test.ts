@@ -56,6 +56,31 @@ describe('export', () => {
     expect(parsed.conversation).toEqual(sample());
   });
 
+  it('JSON carries no capability: no request ids, resume tokens or provider session ids', () => {
+    const c = sample();
+    const streaming = {
+      ...createAssistantMessage('a9', 'vllm:reasoning', 9),
+      content: 'partial',
+      requestId: 'chat_secret-request-id',
+      resumeToken: 'secret-resume-token-0123456789',
+      lastEventId: 7,
+      session: { id: 'provider-session-secret', messages: 3, system: '' },
+    };
+    const withLive = branchAt({ ...c, messages: [...c.messages, streaming] }, 3, [], 10);
+    for (const conversation of [{ ...c, messages: [...c.messages, streaming] }, withLive]) {
+      const json = conversationToJson(conversation);
+      for (const secret of [
+        'chat_secret-request-id',
+        'secret-resume-token-0123456789',
+        'provider-session-secret',
+      ])
+        expect(json).not.toContain(secret);
+    }
+    // The text is all still there.
+    expect(conversationToJson({ ...c, messages: [...c.messages, streaming] })).toContain('partial');
+    expect(conversationToJson(withLive)).toContain('partial');
+  });
+
   it('Markdown says which version of a message it shows; JSON keeps every version', () => {
     const c = sample();
     const redo = {

@@ -1,6 +1,6 @@
 import { textWithFiles } from '../attachments/message-content';
 import type { Conversation } from './conversation';
-import type { AssistantMessage, AssistantStatus } from './message';
+import type { AssistantMessage, AssistantStatus, Message } from './message';
 import { versionsAt } from './versions';
 
 const STATUS_NOTE: Record<Exclude<AssistantStatus, 'complete'>, string> = {
@@ -73,7 +73,39 @@ export function conversationToMarkdown(c: Conversation): string {
  * fields, and a file without them reads as a conversation with one version of each message.)
  */
 export function conversationToJson(c: Conversation): string {
-  return `${JSON.stringify({ format: 'runnel.conversation', version: 1, conversation: c }, null, 2)}\n`;
+  const conversation = withoutCapabilities(c);
+  return `${JSON.stringify({ format: 'runnel.conversation', version: 1, conversation }, null, 2)}\n`;
+}
+
+/**
+ * The conversation without what grants access rather than records it: a streaming answer's
+ * `requestId` and `resumeToken` (which read and stop it on the server) and provider session ids
+ * (which continue a conversation kept on the provider). An exported file is shared, attached to
+ * tickets, posted; it must carry the conversation only.
+ */
+function withoutCapabilities(c: Conversation): Conversation {
+  const clean = (m: Message): Message => {
+    if (m.role !== 'assistant') return m;
+    const {
+      requestId: _requestId,
+      resumeToken: _resumeToken,
+      lastEventId: _lastEventId,
+      session: _session,
+      ...rest
+    } = m;
+    return rest;
+  };
+  return {
+    ...c,
+    messages: c.messages.map(clean),
+    ...(c.hidden
+      ? {
+          hidden: Object.fromEntries(
+            Object.entries(c.hidden).map(([id, h]) => [id, { ...h, message: clean(h.message) }]),
+          ),
+        }
+      : {}),
+  };
 }
 
 /** A file name from the title: safe on every OS. */

@@ -64,4 +64,63 @@ describe('importing an exported conversation', () => {
       ),
     ).toEqual({ ok: false, error: 'The conversation in the file is damaged: it has no messages.' });
   });
+
+  it('refuses a file with a field of the wrong type, or a remote image, saying what is wrong', () => {
+    const file = (mutate: (c: Record<string, unknown>) => void) => {
+      const json = JSON.parse(conversationToJson(sample())) as {
+        conversation: Record<string, unknown>;
+      };
+      mutate(json.conversation);
+      return JSON.stringify(json);
+    };
+    const messages = (c: Record<string, unknown>) => c.messages as Record<string, unknown>[];
+    const cases: [string, (c: Record<string, unknown>) => void, RegExp][] = [
+      ['attachments {}', (c) => (messages(c)[0]!.attachments = {}), /message 1 .*attachments/],
+      ['toolCalls "x"', (c) => (messages(c)[1]!.toolCalls = 'x'), /message 2 .*toolCalls/],
+      [
+        'a remote image',
+        (c) =>
+          (messages(c)[0]!.attachments = [
+            {
+              kind: 'image',
+              name: 'x.png',
+              dataUrl: 'https://evil.test/x.png',
+              width: 1,
+              height: 1,
+            },
+          ]),
+        /x\.png.*not an inline/,
+      ],
+      ['usage "lots"', (c) => (messages(c)[1]!.usage = 'lots'), /message 2 .*usage/],
+      [
+        'a hidden message without text',
+        (c) => {
+          const hidden = c.hidden as Record<string, { message: Record<string, unknown> }>;
+          delete Object.values(hidden)[0]!.message.content;
+        },
+        /hidden message .* has no text/,
+      ],
+    ];
+    for (const [, mutate, said] of cases) {
+      const read = parseConversationExport(file(mutate));
+      expect(read.ok).toBe(false);
+      if (!read.ok) expect(read.error).toMatch(said);
+    }
+    // Inline images are fine.
+    const withImage = parseConversationExport(
+      file(
+        (c) =>
+          (messages(c)[0]!.attachments = [
+            {
+              kind: 'image',
+              name: 'x.png',
+              dataUrl: 'data:image/png;base64,iVBO',
+              width: 1,
+              height: 1,
+            },
+          ]),
+      ),
+    );
+    expect(withImage.ok).toBe(true);
+  });
 });

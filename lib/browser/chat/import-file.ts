@@ -1,6 +1,7 @@
 import { settleInterrupted } from './apply-event';
 import type { Conversation } from './conversation';
 import { isAssistant, type Message } from './message';
+import { importProblem } from './import-check';
 import { readConversation } from './stored-conversation';
 
 /** The marker `conversationToJson` writes, and the newest format version this release reads. */
@@ -35,6 +36,8 @@ export function parseConversationExport(
       ok: false,
       error: `The file was written by a newer Runnel (format version ${String(file.version)}).`,
     };
+  const problem = importProblem(file.conversation);
+  if (problem) return { ok: false, error: `The conversation in the file is damaged: ${problem}.` };
   const read = readConversation(file.conversation);
   if (!read.ok)
     return { ok: false, error: `The conversation in the file is damaged: ${read.error}.` };

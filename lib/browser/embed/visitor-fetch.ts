@@ -34,7 +34,11 @@ export function createVisitorFetch(options: VisitorFetchOptions): typeof fetch {
 
   async function renew(): Promise<void> {
     try {
-      const res = await options.fetch(EMBED_PASS_PATH, { cache: 'no-store' });
+      // The current pass goes along: the site it names carries over to the new one.
+      const res = await options.fetch(EMBED_PASS_PATH, {
+        cache: 'no-store',
+        ...(pass ? { headers: { [EMBED_PASS_HEADER]: pass.pass } } : {}),
+      });
       if (res.ok) {
         pass = (await res.json()) as EmbedPass;
         issuedAt = options.now();

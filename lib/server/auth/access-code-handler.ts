@@ -3,6 +3,7 @@ import { jsonError } from '../gateway/json-error';
 import { readJsonBody } from '../gateway/read-body';
 import { getAuthConfig } from '../config/auth-config';
 import { accessCodeUser, matchAccessCode } from './access-codes';
+import { addressKey } from './address-match';
 import { clientAddress } from './resolve-identity';
 import { setCookie } from './cookies';
 import { isCrossSite, secureCookies } from './request-origin';
@@ -39,8 +40,16 @@ export async function handleAccessCode(request: Request): Promise<Response> {
   const form = await readForm(request);
   if (!form)
     return jsonError({ status: 400, code: 'invalid_request', message: 'Send {"code": "…"}.' });
+  // Nothing typed is no guess: it is refused without taking one of the address's tries.
+  if (!form.code.trim())
+    return jsonError({
+      status: 400,
+      code: 'invalid_request',
+      param: 'code',
+      message: 'Enter an access code.',
+    });
   const secret = config.secret;
-  const attempt = await signInThrottle().attempt(clientAddress(request), () =>
+  const attempt = await signInThrottle().attempt(addressKey(clientAddress(request)), () =>
     matchAccessCode(config.accessCodes, form.code.trim(), secret),
   );
   if (attempt.refused) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailAllowed } from './allowed-emails';
+import { emailAllowed, trustedEmail } from './allowed-emails';
 
 describe('emailAllowed', () => {
   const list = ['ada@example.test', '*@team.test'];
@@ -15,5 +15,21 @@ describe('emailAllowed', () => {
   });
   it('allows everyone with an empty list', () => {
     expect(emailAllowed([], 'anyone@anywhere.test')).toBe(true);
+  });
+});
+
+describe('trustedEmail', () => {
+  it('takes an address only when the provider says it is verified', () => {
+    expect(trustedEmail({ email: 'a@b.test', email_verified: true }, false)).toBe('a@b.test');
+    expect(trustedEmail({ email: 'a@b.test', email_verified: 'true' }, false)).toBe('a@b.test');
+    expect(trustedEmail({ email: 'a@b.test', email_verified: false }, false)).toBeUndefined();
+    // Missing is not verified.
+    expect(trustedEmail({ email: 'a@b.test' }, false)).toBeUndefined();
+    expect(trustedEmail({ email: 'a@b.test', email_verified: 'yes' }, false)).toBeUndefined();
+  });
+  it('takes it as given with OIDC_ALLOW_UNVERIFIED_EMAIL', () => {
+    expect(trustedEmail({ email: 'a@b.test' }, true)).toBe('a@b.test');
+    expect(trustedEmail({ email: 'a@b.test', email_verified: false }, true)).toBe('a@b.test');
+    expect(trustedEmail({}, true)).toBeUndefined();
   });
 });

@@ -53,3 +53,23 @@ export async function withAccess(
 export function mayShowBackendAddress(identity: Identity | null): boolean {
   return identity?.kind === 'user' || identity?.kind === 'anonymous';
 }
+
+/**
+ * A handler that widget visitors may not reach (`403 forbidden`): the widget's pass proves only
+ * that a request came through the widget's page, which is public, so it opens the chat and nothing
+ * else — not the benchmark routes, even where they are switched on.
+ */
+export function withoutVisitors(
+  handler: (identity: Identity) => Promise<Response>,
+): (identity: Identity) => Promise<Response> {
+  return (identity) =>
+    identity.kind === 'visitor'
+      ? Promise.resolve(
+          jsonError({
+            status: 403,
+            code: 'forbidden',
+            message: 'Not available in the chat widget.',
+          }),
+        )
+      : handler(identity);
+}

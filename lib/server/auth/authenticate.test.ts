@@ -40,7 +40,7 @@ describe('authenticate with no sign-in method', () => {
       via: 'open',
     });
   });
-  it('makes widget requests visitors without a pass', async () => {
+  it('makes widget requests visitors without a pass (and no site: that only a pass names)', async () => {
     const headers = new Headers({
       'x-real-ip': '203.0.113.5',
       'x-runnel-visitor': visitorId,
@@ -51,8 +51,17 @@ describe('authenticate with no sign-in method', () => {
       key: `visitor:${visitorId}`,
       visitorId,
       address: '203.0.113.5',
-      hostOrigin: 'https://host.test',
     });
+  });
+});
+
+describe('authenticate: one client, one count', () => {
+  it('keys an IPv6 client by its /64, so rotating its address gains nothing', async () => {
+    const open = deps({});
+    const keyOf = async (ip: string) =>
+      (await authenticateWith(new Headers({ 'x-real-ip': ip }), open)).identity?.key;
+    expect(await keyOf('2001:db8:1:2::1')).toBe(await keyOf('2001:db8:1:2:ffff::9'));
+    expect(await keyOf('2001:db8:1:2::1')).not.toBe(await keyOf('2001:db8:1:3::1'));
   });
 });
 
@@ -152,5 +161,68 @@ describe('authenticate with sign-in methods', () => {
         )
       ).identity,
     ).toBeNull();
+  });
+
+  it('takes the site from the signed pass, never from a header', async () => {
+    const headers = (pass: string, host?: string) =>
+      new Headers({
+        'x-runnel-visitor': visitorId,
+        'x-runnel-embed-pass': pass,
+        ...(host ? { 'x-runnel-embed-host': host } : {}),
+      });
+    const bound = await issueEmbedPass(secret, { host: 'https://host.test' });
+    expect((await authenticateWith(headers(bound.pass), closed)).identity).toMatchObject({
+      kind: 'visitor',
+      hostOrigin: 'https://host.test',
+    });
+    // A header naming an allowed site, with a pass that names none: no site is charged.
+    const unbound = await issueEmbedPass(secret);
+    const claimed = (await authenticateWith(headers(unbound.pass, 'https://host.test'), closed))
+      .identity;
+    expect(claimed).toMatchObject({ kind: 'visitor' });
+    expect(claimed).not.toHaveProperty('hostOrigin');
+    // A pass naming a site that may no longer embed the widget charges nobody either.
+    const stale = await issueEmbedPass(secret, { host: 'https://gone.test' });
+    expect((await authenticateWith(headers(stale.pass), closed)).identity).not.toHaveProperty(
+      'hostOrigin',
+    );
+    // An open server with AUTH_SECRET reads the pass too.
+    const openWithSecret = deps({ AUTH_SECRET: secret });
+    expect((await authenticateWith(headers(bound.pass), openWithSecret)).identity).toMatchObject({
+      hostOrigin: 'https://host.test',
+    });
+  });
+
+  it('never believes the proxy header when the peer is unknown', async () => {
+    const everyone = buildAuthConfig({
+      AUTH_SECRET: secret,
+      AUTH_PROXY_HEADER: 'X-Forwarded-Email',
+      AUTH_PROXY_TRUSTED_IPS: '0.0.0.0/0, ::/0',
+    });
+    const headers = new Headers({
+      'x-forwarded-email': 'ada@example.test',
+      // A stamp this process did not make, and forwarded addresses any client can write.
+      'x-runnel-peer': 'guess 10.0.0.1',
+      'x-forwarded-for': '10.0.0.1',
+    });
+    for (const vercel of [false, true]) {
+      const policy = { forwardedAllow: everyone.forwardedAllow, vercel };
+      const result = await authenticateWith(vercel ? new Headers() : headers, {
+        config: everyone,
+        addressPolicy: policy,
+        embedAllowlist: [],
+      });
+      expect(result).toEqual({ identity: null, reason: 'no-credentials' });
+    }
+    // The control: the same header from a known peer in the trusted ranges is believed.
+    const known = await authenticateWith(
+      new Headers({ 'x-forwarded-email': 'ada@example.test', 'x-real-ip': '10.0.0.1' }),
+      {
+        config: everyone,
+        addressPolicy: { forwardedAllow: everyone.forwardedAllow, vercel: true },
+        embedAllowlist: [],
+      },
+    );
+    expect(known.identity).toMatchObject({ kind: 'user', key: 'proxy:ada@example.test' });
   });
 });

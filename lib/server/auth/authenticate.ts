@@ -2,19 +2,15 @@ import 'server-only';
 import type { HeaderSource } from './header-source';
 import { parse as parseCookies } from 'cookie';
 import { isOriginAllowed, type EmbedAllowlist } from '../../protocol/embed-origins';
-import {
-  EMBED_HOST_HEADER,
-  EMBED_PASS_HEADER,
-  VISITOR_HEADER,
-  VISITOR_ID_PATTERN,
-} from '../../protocol/embed-access';
+import { EMBED_PASS_HEADER, VISITOR_HEADER, VISITOR_ID_PATTERN } from '../../protocol/embed-access';
 import type { AuthConfig } from '../config/auth-schema';
 import { accessCodeStillValid } from './access-codes';
 import { emailAllowed } from './allowed-emails';
 import { clientAddressWith, peerAddress, type AddressPolicy } from './client-address';
-import { inRanges } from './address-match';
-import { verifyEmbedPass } from './embed-pass';
+import { addressKey, inRanges } from './address-match';
+import { readEmbedPass } from './embed-pass';
 import type { Identity } from './identity';
+import type { RevokedSessions } from './revoked-sessions';
 import { openSession, SESSION_COOKIE } from './session';
 
 /** How a request was let in, or why not. `via` decides whether the cross-site check applies. */
@@ -27,6 +23,8 @@ export interface AuthenticateDeps {
   config: AuthConfig;
   addressPolicy: AddressPolicy;
   embedAllowlist: EmbedAllowlist;
+  /** Sessions signed out before they expired (revoked-sessions.ts); none: nothing is revoked. */
+  revoked?: Pick<RevokedSessions, 'isRevoked'>;
   now?: number;
 }
 
@@ -41,14 +39,12 @@ async function visitor(
   if (visitorId === null || (embedAllowlist !== '*' && embedAllowlist.length === 0))
     return undefined;
   if (!VISITOR_ID_PATTERN.test(visitorId)) return { identity: null, reason: 'bad-visitor' };
-  if (config.closed) {
-    const pass = headers.get(EMBED_PASS_HEADER);
-    if (!pass || !config.secret || !(await verifyEmbedPass(pass, config.secret, now))) {
-      return { identity: null, reason: 'bad-visitor' };
-    }
-  }
-  // Claimed by the widget's page; kept only when it is an origin allowed to embed the widget.
-  const host = headers.get(EMBED_HOST_HEADER);
+  const pass = headers.get(EMBED_PASS_HEADER);
+  const claims = pass && config.secret ? await readEmbedPass(pass, config.secret, now) : null;
+  if (config.closed && !claims) return { identity: null, reason: 'bad-visitor' };
+  // The site is the one the signed pass names (never a request header, which any client could set
+  // to charge a site's budget), and only while that site may still embed the widget.
+  const host = claims?.host;
   const hostOrigin = host && isOriginAllowed(embedAllowlist, host) ? host : undefined;
   return {
     identity: {
@@ -83,12 +79,13 @@ function proxyUser(
 async function sessionUser(
   headers: HeaderSource,
   address: string,
-  { config, now }: AuthenticateDeps,
+  { config, now, revoked }: AuthenticateDeps,
 ) {
   const token = parseCookies(headers.get('cookie') ?? '')[SESSION_COOKIE];
   if (!token || !config.secret) return undefined;
   const user = await openSession(token, { secret: config.secret, now });
   if (!user) return undefined;
+  if (await revoked?.isRevoked(token)) return undefined;
   // Configuration can change under a live session: a removed code or address ends it.
   if (
     user.method === 'access-code' &&
@@ -124,7 +121,10 @@ export async function authenticateWith(
   const asVisitor = await visitor(headers, address, deps);
   if (asVisitor) return asVisitor;
   if (!deps.config.closed)
-    return { identity: { kind: 'anonymous', key: `address:${address}`, address }, via: 'open' };
+    return {
+      identity: { kind: 'anonymous', key: `address:${addressKey(address)}`, address },
+      via: 'open',
+    };
   return (
     proxyUser(headers, address, deps) ??
     (await sessionUser(headers, address, deps)) ?? { identity: null, reason: 'no-credentials' }

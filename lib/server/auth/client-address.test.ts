@@ -30,6 +30,13 @@ describe('clientFromChain', () => {
     );
   });
 
+  it('reads ip:port and bracketed IPv6 entries instead of stopping at the proxy', async () => {
+    const { normalizeAddress } = await import('./address-match');
+    const chain = ['198.51.100.7:51234', '[2001:db8::7]:443'].map(normalizeAddress);
+    expect(clientFromChain('127.0.0.1', chain.slice(0, 1), LOOPBACK_RANGES)).toBe('198.51.100.7');
+    expect(clientFromChain('127.0.0.1', chain.slice(1), LOOPBACK_RANGES)).toBe('2001:db8::7');
+  });
+
   it('stays on the last trusted hop when an entry is not an address', () => {
     expect(clientFromChain('127.0.0.1', ['nonsense', '127.0.0.5'], LOOPBACK_RANGES)).toBe(
       '127.0.0.5',

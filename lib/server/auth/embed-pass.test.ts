@@ -7,7 +7,7 @@ const secret = 'a-test-secret-that-is-at-least-32-bytes-long';
 describe('embed pass', () => {
   it('is good until it expires', async () => {
     const now = Date.UTC(2030, 0, 1);
-    const { pass, expires_at } = await issueEmbedPass(secret, now);
+    const { pass, expires_at } = await issueEmbedPass(secret, {}, now);
     expect(expires_at).toBe(now + EMBED_PASS_TTL_S * 1000);
     expect(await verifyEmbedPass(pass, secret, now + 1000)).toBe(true);
     expect(await verifyEmbedPass(pass, secret, expires_at + 1000)).toBe(false);

@@ -2,7 +2,7 @@ import 'server-only';
 import { parse as parseCookies } from 'cookie';
 import * as client from 'openid-client';
 import { getAuthConfig } from '../config/auth-config';
-import { emailAllowed } from './allowed-emails';
+import { emailAllowed, trustedEmail } from './allowed-emails';
 import { redirectTo, setCookie } from './cookies';
 import { oidcClient } from './oidc-client';
 import {
@@ -108,10 +108,8 @@ export async function finishOidcSignIn(request: Request): Promise<Response> {
         ...claims,
       };
     }
-    const email = typeof claims.email === 'string' ? claims.email : undefined;
-    // A provider that says the address is unverified does not get to claim it.
-    const verified = claims.email_verified !== false;
-    if (!emailAllowed(config.oidc.allowedEmails, verified ? email : undefined)) {
+    const email = trustedEmail(claims, config.oidc.allowUnverifiedEmail);
+    if (!emailAllowed(config.oidc.allowedEmails, email)) {
       return failed('oidc-email', flow.next, [clearFlow]);
     }
     const name =

@@ -4,9 +4,30 @@ import { getAuthConfig } from '../config/auth-config';
 import type { HeaderSource } from './header-source';
 import { authenticate } from './resolve-identity';
 
-/** Pages anyone may open: signing in itself, and the widget (never asked to sign in). */
-function isPublicPage(pathname: string): boolean {
-  return pathname === '/sign-in' || pathname.startsWith('/auth/') || isEmbedPath(pathname);
+/**
+ * What a browser or a crawler fetches by itself, with no session to send (a manifest is fetched
+ * without credentials): the web manifest, icons and `robots.txt`. They say nothing private, and
+ * redirected to the sign-in page they would install a broken app and let crawlers index it.
+ */
+const PUBLIC_FILES = new Set([
+  '/manifest.webmanifest',
+  '/robots.txt',
+  '/icon.svg',
+  '/apple-icon.png',
+  '/favicon.ico',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon-maskable-512.png',
+]);
+
+/** Pages anyone may open: signing in itself, the widget (never asked to sign in), public files. */
+export function isPublicPage(pathname: string): boolean {
+  return (
+    pathname === '/sign-in' ||
+    pathname.startsWith('/auth/') ||
+    isEmbedPath(pathname) ||
+    PUBLIC_FILES.has(pathname)
+  );
 }
 
 /**

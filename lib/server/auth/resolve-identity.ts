@@ -5,6 +5,7 @@ import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { authenticateWith, type Authentication } from './authenticate';
 import { clientAddressWith } from './client-address';
 import type { Identity } from './identity';
+import { revokedSessions } from './session-revocation';
 
 /** `authenticateWith` this server's configuration. Throws a ConfigError when it is invalid. */
 export function authenticate(headers: HeaderSource): Promise<Authentication> {
@@ -13,6 +14,7 @@ export function authenticate(headers: HeaderSource): Promise<Authentication> {
     config,
     addressPolicy: { forwardedAllow: config.forwardedAllow, vercel: getDeployment().vercel },
     embedAllowlist: getEmbedAllowlist(),
+    revoked: revokedSessions(),
   });
 }
 

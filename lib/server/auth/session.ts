@@ -13,6 +13,11 @@ export interface SessionUser {
   email?: string;
 }
 
+/** A session as a cookie holds it: who, and until when (ms since the epoch). */
+export interface OpenedSession extends SessionUser {
+  expiresAt: number;
+}
+
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'runnel_session';
 
@@ -39,7 +44,7 @@ export async function sealSession(
 export async function openSession(
   token: string,
   options: { secret: string; now?: number },
-): Promise<SessionUser | null> {
+): Promise<OpenedSession | null> {
   try {
     const { payload } = await jwtDecrypt(token, deriveKey(options.secret, 'session'), {
       keyManagementAlgorithms: [HEADER.alg],
@@ -47,10 +52,16 @@ export async function openSession(
       currentDate: new Date(options.now ?? Date.now()),
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    const { sub, n, m, e } = payload;
+    const { sub, n, m, e, exp } = payload;
     if (typeof sub !== 'string' || typeof n !== 'string') return null;
     if (m !== 'access-code' && m !== 'oidc') return null;
-    return { key: sub, name: n, method: m, ...(typeof e === 'string' ? { email: e } : {}) };
+    return {
+      key: sub,
+      name: n,
+      method: m,
+      ...(typeof e === 'string' ? { email: e } : {}),
+      expiresAt: (exp ?? 0) * 1000,
+    };
   } catch {
     return null;
   }

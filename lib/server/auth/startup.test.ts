@@ -22,6 +22,22 @@ describe('startAccess', () => {
     ['RATE_LIMIT_RPM', { RATE_LIMIT_RPM: 'ten' }],
     ['AUTH_SECRET', { ACCESS_CODES: 'team:a-long-enough-code' }],
     ['FORWARDED_ALLOW_IPS', { FORWARDED_ALLOW_IPS: 'nginx' }],
+    [
+      'EMBED_MODELS',
+      {
+        AUTH_SECRET: 'a-test-secret-that-is-at-least-32-bytes-long',
+        ACCESS_CODES: 'team:a-long-enough-code',
+        EMBED_ALLOWED_ORIGINS: 'https://site.test',
+      },
+    ],
+    [
+      'PUBLIC_URL',
+      {
+        AUTH_SECRET: 'a-test-secret-that-is-at-least-32-bytes-long',
+        ACCESS_CODES: 'team:a-long-enough-code',
+        NODE_ENV: 'production',
+      },
+    ],
   ])('logs one start-up error naming %s when its value is bad', async (name, env) => {
     const { errors } = await startWith(env);
     expect(errors).toHaveLength(1);

@@ -116,4 +116,34 @@ describe('buildAuthConfig', () => {
     };
     expect(buildAuthConfig(env).oidc?.issuer).toBe('http://127.0.0.1:4000/');
   });
+
+  it('requires PUBLIC_URL in production once a sign-in method is set', () => {
+    const closed = { AUTH_SECRET: secret, ACCESS_CODES: 'team:a-long-enough-code' };
+    expect(() => buildAuthConfig({ ...closed, NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(
+      buildAuthConfig({ ...closed, NODE_ENV: 'production', PUBLIC_URL: 'https://c.test' })
+        .publicURL,
+    ).toBe('https://c.test');
+    // In development, and for an open server, the request's own origin still serves.
+    expect(buildAuthConfig({ ...closed, NODE_ENV: 'development' }).closed).toBe(true);
+    expect(buildAuthConfig({ NODE_ENV: 'production' }).closed).toBe(false);
+  });
+
+  it('reads OIDC_ALLOW_UNVERIFIED_EMAIL (off by default), and only with OIDC_ISSUER', () => {
+    const oidc = {
+      AUTH_SECRET: secret,
+      OIDC_ISSUER: 'https://idp.example.test',
+      OIDC_CLIENT_ID: 'a',
+      OIDC_CLIENT_SECRET: 'b',
+    };
+    expect(buildAuthConfig(oidc).oidc?.allowUnverifiedEmail).toBe(false);
+    expect(
+      buildAuthConfig({ ...oidc, OIDC_ALLOW_UNVERIFIED_EMAIL: '1' }).oidc?.allowUnverifiedEmail,
+    ).toBe(true);
+    expect(() => buildAuthConfig({ OIDC_ALLOW_UNVERIFIED_EMAIL: '1' })).toThrow(
+      /OIDC_ALLOW_UNVERIFIED_EMAIL: needs OIDC_ISSUER/,
+    );
+  });
 });

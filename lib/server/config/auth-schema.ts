@@ -15,6 +15,8 @@ export interface OidcConfig {
   allowedEmails: string[];
   /** What the button says after "Sign in with". */
   name: string;
+  /** `OIDC_ALLOW_UNVERIFIED_EMAIL`: take the address even when the provider does not verify it. */
+  allowUnverifiedEmail: boolean;
 }
 
 /** Access control, from the variables in the README's configuration table. */
@@ -78,6 +80,10 @@ const authEnvSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_ALLOWED_EMAILS: optionalText,
   OIDC_NAME: optionalText,
+  OIDC_ALLOW_UNVERIFIED_EMAIL: z
+    .enum(['', '0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   AUTH_PROXY_HEADER: optionalText.refine(
     (v) => v === undefined || /^[A-Za-z0-9-]+$/.test(v.trim()),
     'must be a header name (letters, digits and -)',
@@ -104,7 +110,9 @@ function oidcConfig(e: AuthEnv): OidcConfig | undefined {
   const given = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const missing = given.filter((name) => !e[name]);
   if (missing.length === given.length) {
-    const stray = (['OIDC_ALLOWED_EMAILS', 'OIDC_NAME'] as const).find((name) => e[name]);
+    const stray = (
+      ['OIDC_ALLOWED_EMAILS', 'OIDC_NAME', 'OIDC_ALLOW_UNVERIFIED_EMAIL'] as const
+    ).find((name) => e[name]);
     if (stray) throw new ConfigError(`Invalid configuration: ${stray}: needs OIDC_ISSUER`);
     return undefined;
   }
@@ -121,6 +129,7 @@ function oidcConfig(e: AuthEnv): OidcConfig | undefined {
     clientSecret: e.OIDC_CLIENT_SECRET!,
     allowedEmails: parseAllowedEmails(e.OIDC_ALLOWED_EMAILS),
     name: e.OIDC_NAME?.trim() ?? issuer.hostname,
+    allowUnverifiedEmail: e.OIDC_ALLOW_UNVERIFIED_EMAIL,
   };
 }
 
@@ -164,6 +173,13 @@ export function buildAuthConfig(env: Record<string, string | undefined>): AuthCo
     );
   }
   const publicURL = e.PUBLIC_URL;
+  // Without it, redirects and the OpenID redirect URI would be built from the request's Host
+  // header, which whoever sends the request writes.
+  if (closed && !publicURL && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL: required in production when a sign-in method is set (the https origin users see)',
+    );
+  }
   if (publicURL && (publicURL.pathname !== '/' || publicURL.search || publicURL.username)) {
     throw new ConfigError(
       'Invalid configuration: PUBLIC_URL: must be an origin (scheme, host and port), e.g. https://chat.example.com',

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { EmbedAllowlist } from '../../protocol/embed-origins';
-import { ConfigError, parseEmbedAllowedOrigins } from './schema';
+import { parseAllowedOrigins } from '../../protocol/embed-origins';
+import { ConfigError } from './schema';
 
 let cached: EmbedAllowlist | undefined;
 
@@ -20,4 +21,16 @@ export function getEmbedAllowlist(): EmbedAllowlist {
     cached = [];
   }
   return cached;
+}
+
+/**
+ * `EMBED_ALLOWED_ORIGINS`: comma-separated origins, or `*` on its own; unset or empty → nobody may
+ * embed the widget. Throws a ConfigError naming the variable for an entry that is not a bare
+ * http(s) origin, so a typo refuses embedding loudly instead of allowing something unintended.
+ */
+export function parseEmbedAllowedOrigins(value: string | undefined): EmbedAllowlist {
+  const parsed = parseAllowedOrigins(value);
+  if (!parsed.ok)
+    throw new ConfigError(`Invalid configuration: EMBED_ALLOWED_ORIGINS: ${parsed.error}`);
+  return parsed.allowlist;
 }

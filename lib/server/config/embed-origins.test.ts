@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, parseEmbedAllowedOrigins } from './schema';
+import { ConfigError, envSchema } from './schema';
+import { parseEmbedAllowedOrigins } from './embed-config';
 
 describe('EMBED_ALLOWED_ORIGINS', () => {
   it('is optional in the environment schema', () => {

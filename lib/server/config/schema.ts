@@ -2,11 +2,16 @@ import 'server-only';
 
 import { z } from 'zod';
 import type { ModelKind } from '../../protocol/api-shapes';
-import { parseAllowedOrigins, type EmbedAllowlist } from '../../protocol/embed-origins';
 import { optionalText, positiveInt, url } from './env-values';
 import { limitsEnvSchema, redisSecrets, toLimitsConfig, type LimitsConfig } from './limits-schema';
 import { buildOpsConfig, opsEnvSchema, type OpsConfig } from './ops-schema';
 import { resumeEnvSchema, toResumeConfig, type ResumeConfig } from './resume-schema';
+import {
+  missingWidgetModels,
+  toTrafficConfig,
+  trafficEnvSchema,
+  type TrafficConfig,
+} from './traffic-schema';
 
 const PRESET_IDS = ['vllm', 'openai', 'ark', 'acs', 'tai', 'llamacpp'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
@@ -63,6 +68,8 @@ export interface RunnelConfig {
   ops: OpsConfig;
   /** Resumable answers (`lib/server/config/resume-schema.ts`). */
   resume: ResumeConfig;
+  /** Body caps for visitors and which image URLs may be forwarded (`traffic-schema.ts`). */
+  traffic: TrafficConfig;
 }
 
 /**
@@ -167,10 +174,13 @@ export function buildConfig(
   const parsed = envSchema
     .extend(limitsEnvSchema.shape)
     .extend(resumeEnvSchema.shape)
+    .extend(trafficEnvSchema.shape)
     .safeParse(env);
   if (!parsed.success)
     throw new ConfigError(`Invalid configuration: ${formatIssues('', parsed.error)}`);
   const e = parsed.data;
+  const unsafeWidget = missingWidgetModels(env);
+  if (unsafeWidget) throw new ConfigError(unsafeWidget);
   const limits = toLimitsConfig(e);
   const maxStreams = (own?: number) => {
     const n = own ?? limits.maxConcurrentStreams;
@@ -237,6 +247,7 @@ export function buildConfig(
     limits,
     ops: buildOpsConfig(e),
     resume: toResumeConfig(e),
+    traffic: toTrafficConfig(e),
   };
 }
 
@@ -283,16 +294,4 @@ export function configSecrets(config: RunnelConfig): string[] {
     ...redisSecrets(config.limits),
     ...(config.ops.metricsToken ? [config.ops.metricsToken] : []),
   ];
-}
-
-/**
- * `EMBED_ALLOWED_ORIGINS`: comma-separated origins, or `*` on its own; unset or empty → nobody may
- * embed the widget. Throws a ConfigError naming the variable for an entry that is not a bare
- * http(s) origin, so a typo refuses embedding loudly instead of allowing something unintended.
- */
-export function parseEmbedAllowedOrigins(value: string | undefined): EmbedAllowlist {
-  const parsed = parseAllowedOrigins(value);
-  if (!parsed.ok)
-    throw new ConfigError(`Invalid configuration: EMBED_ALLOWED_ORIGINS: ${parsed.error}`);
-  return parsed.allowlist;
 }

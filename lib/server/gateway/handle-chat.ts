@@ -1,5 +1,6 @@
 import 'server-only';
-import { parseChatRequest } from '../../protocol/chat-request';
+import { randomBytes } from 'node:crypto';
+import { parseChatRequest, type RequestError } from '../../protocol/chat-request';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { displayURL } from '../security/display-url';
 import { mayShowBackendAddress } from '../auth/api-gate';
@@ -11,9 +12,11 @@ import { replicaPool } from '../replicas/replicas';
 import { isShuttingDown } from '../shutdown/drain';
 import { observeChat, observeRefusal, refuseChat } from './chat-observer';
 import { readJsonBody } from './read-body';
+import { checkRequestParts } from './request-parts';
 import { resumeBinding } from '../resume/binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
 import { prepareUpstream } from './session-fallback';
+import { checkSessionOwner, newBoundSessionId } from '../providers/session-binding';
 import type { Runtime } from './runtime';
 import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
 
@@ -33,21 +36,43 @@ export interface ChatContext {
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, logChat, hashIdentity, resume }: Runtime,
+  { config, catalog, secrets, logChat, hashIdentity, resume, authSecret }: Runtime,
   /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
   identity: Identity | null = null,
   context: ChatContext = {},
 ): Promise<Response> {
   const receivedAt = performance.now();
   if (isShuttingDown()) return shuttingDown(refuseChat(logChat, SHUTTING_DOWN));
-  const body = await readJsonBody(request, config.maxRequestBytes);
-  if (!body.ok) return refuseChat(logChat, body.error);
+  // Cheap checks first: who asks, then their limits, and only then the body — a client over its
+  // limits, or a visitor sending a body built to be expensive, costs no parsing.
+  const who = identity ?? (await resolveIdentity(request));
+  if (!who)
+    return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
+  const admitted = await admitChat(who);
+  if (!admitted.ok)
+    return observeRefusal(logChat, admitted.response, { identity: hashIdentity(who.key) });
+  const { ticket } = admitted;
+  const refuse = (error: RequestError) => {
+    ticket.release();
+    return refuseChat(logChat, error);
+  };
+  const maxBytes =
+    who.kind === 'visitor'
+      ? Math.min(config.traffic.embedMaxRequestBytes, config.maxRequestBytes)
+      : config.maxRequestBytes;
+  const body = await readJsonBody(request, maxBytes);
+  if (!body.ok) return refuse(body.error);
   const parsed = parseChatRequest(body.value);
-  if (!parsed.ok) return refuseChat(logChat, parsed.error);
+  if (!parsed.ok) return refuse(parsed.error);
   const chat = parsed.value;
+  const unsafe = checkRequestParts(chat, {
+    imageHosts: config.traffic.imageURLAllowedHosts,
+    schemas: who.kind !== 'visitor' || config.traffic.embedAllowTools,
+  });
+  if (unsafe) return refuse(unsafe);
   const resolved = await catalog.resolve(chat.model);
   if (!resolved.ok) {
-    return refuseChat(logChat, {
+    return refuse({
       status: 404,
       code: 'model_not_found',
       param: 'model',
@@ -55,8 +80,14 @@ export async function handleChat(
     });
   }
   const { model, provider } = resolved;
+  // A provider session is continued only by the identity that started it.
+  const sessionKey = authSecret ?? provider.apiKey ?? PROCESS_SESSION_KEY;
+  const owned = provider.statefulSessions
+    ? checkSessionOwner(parsed.value, who.key, sessionKey)
+    : ({ ok: true, chat } as const);
+  if (!owned.ok) return refuse(owned.error);
   const { upstream, fetch, session } = prepareUpstream(
-    chat,
+    owned.chat,
     {
       provider,
       upstreamModel: model.upstreamId,
@@ -64,22 +95,18 @@ export async function handleChat(
       maxOutputTokens: config.maxOutputTokens,
       ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
       ...(model.context_length ? { contextLength: model.context_length } : {}),
+      newSessionId: () => newBoundSessionId(who.key, sessionKey),
     },
     globalThis.fetch,
   );
-  const who = identity ?? (await resolveIdentity(request));
-  if (!who)
-    return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
   const logContext = { identity: hashIdentity(who.key), provider: provider.id, model: model.id };
-  const admitted = await admitChat(who, {
+  const reserved = await ticket.reserve({
     chat,
     modelId: model.id,
     provider,
     maxTokens: Math.min(chat.max_tokens ?? config.maxOutputTokens, config.maxOutputTokens),
   });
-  if (!admitted.ok) {
-    return observeRefusal(logChat, admitted.response, logContext);
-  }
+  if (!reserved.ok) return observeRefusal(logChat, reserved.response, logContext);
   const requestId = `chat_${crypto.randomUUID()}`;
   const replicated = provider.baseURLs.length > 1;
   const observer = observeChat(logChat, logContext, replicated);
@@ -109,7 +136,7 @@ export async function handleChat(
     now: () => performance.now(),
     onEnd: observer.onEnd,
     onUpstream: observer.onUpstream,
-    ...(admitted.gate ? { gate: admitted.gate } : {}),
+    ...(reserved.gate ? { gate: reserved.gate } : {}),
   };
   let stream: ReadableStream<Uint8Array>;
   const binding = resumeBinding(identity);
@@ -132,6 +159,9 @@ export async function handleChat(
     headers: { ...EVENT_STREAM_HEADERS, 'X-Request-Id': requestId },
   });
 }
+
+/** Keys provider session tags when neither `AUTH_SECRET` nor the provider's key is there. */
+const PROCESS_SESSION_KEY = randomBytes(32).toString('hex');
 
 const SHUTTING_DOWN = {
   status: 503,

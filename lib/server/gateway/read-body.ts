@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { RequestError } from '../../protocol/chat-request';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth';
+import { createDepthScanner, MAX_JSON_DEPTH } from './json-depth';
 
 /**
  * Reads a JSON request body, refusing more than `maxBytes` (413) without buffering it all first:
@@ -10,6 +10,8 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth';
  * limit such a body is read on and thrown away, up to `maxBytes` more, so that the client, still
  * sending, can read the 413 afterwards: closing a connection with unread bytes makes the kernel
  * reset it, and the client may never see the answer. A body larger still is cut off (reset).
+ * Nesting deeper than `MAX_JSON_DEPTH` is refused the same way as the bytes arrive, so a body built
+ * to be expensive to parse never is.
  */
 export async function readJsonBody(
   request: Request,
@@ -30,15 +32,27 @@ export async function readJsonBody(
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
+  const depth = createDepthScanner(MAX_JSON_DEPTH);
   let size = 0;
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body: nobody is left to answer.
+      return {
+        ok: false,
+        error: { status: 400, code: 'invalid_json', message: 'The body ended early' },
+      };
+    }
+    const { value, done } = chunk;
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
+    const refusal = size > maxBytes ? tooLarge : depth.push(value) ? tooDeep : undefined;
+    if (refusal) {
       chunks.length = 0;
       if (!(await discardRest(reader, maxBytes))) await reader.cancel().catch(() => undefined);
-      return { ok: false, error: tooLarge };
+      return { ok: false, error: refusal };
     }
     chunks.push(value);
   }
@@ -61,12 +75,14 @@ export async function readJsonBody(
       error: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
     };
   }
-  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    const message = `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`;
-    return { ok: false, error: { status: 400, code: 'invalid_request', message } };
-  }
   return { ok: true, value };
 }
+
+const tooDeep: RequestError = {
+  status: 400,
+  code: 'invalid_request',
+  message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+};
 
 /**
  * Reads `reader` to its end, keeping nothing; false (and stops) once more than `maxBytes` came,

@@ -25,6 +25,8 @@ export interface Runtime {
   hashIdentity: (key: string) => string;
   /** Resumable answers: this instance's, and every instance's with Redis. */
   resume: ResumeStores;
+  /** `AUTH_SECRET` when set (keys what must hold on every instance: provider session tags). */
+  authSecret?: string;
 }
 
 let runtime: Runtime | undefined;
@@ -35,6 +37,7 @@ export function getRuntime(): Runtime {
   const config = getServerConfig();
   const secrets = configSecrets(config);
   const logger = processLogger(config.ops.logLevel, secrets);
+  const secret = authSecret();
   runtime = {
     config,
     catalog: createCatalog(config, { fetch: globalThis.fetch, now: () => performance.now() }),
@@ -42,8 +45,9 @@ export function getRuntime(): Runtime {
     logger,
     logChat: (fields) => logChat(logger, fields),
     log: (fields) => logger.info(fields),
-    hashIdentity: identityHasher(authSecret()),
+    hashIdentity: identityHasher(secret),
     resume: createResumeStores(config.resume),
+    ...(secret ? { authSecret: secret } : {}),
   };
   return runtime;
 }

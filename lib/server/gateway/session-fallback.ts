@@ -54,10 +54,13 @@ export interface PreparedUpstream {
  */
 export function prepareUpstream(
   chat: ChatRequest,
-  options: BuildOptions & { contextLength?: number },
+  options: BuildOptions & { contextLength?: number; newSessionId?: () => string },
   doFetch: typeof fetch,
 ): PreparedUpstream {
-  const plan = planSession(chat, { ...options, newSessionId: () => `sess_${crypto.randomUUID()}` });
+  const plan = planSession(chat, {
+    ...options,
+    newSessionId: options.newSessionId ?? (() => `sess_${crypto.randomUUID()}`),
+  });
   if (!plan) {
     return {
       upstream: buildUpstreamRequest(chat, options),

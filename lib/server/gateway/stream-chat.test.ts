@@ -19,14 +19,22 @@ const options = (path: string, overrides: Partial<StreamChatOptions> = {}) =>
 
 describe('streamChat', () => {
   it('relays a stream with start first and timing on done', async () => {
+    // The first token 120 ms after the request, the end 80 ms after that.
     server.handle('/ok', (_req, res) => {
       sseHead(res);
-      res.end(`${contentFrame('Hi')}data: [DONE]\n\n`);
+      setTimeout(() => {
+        res.write(contentFrame('Hi'));
+        setTimeout(() => res.end('data: [DONE]\n\n'), 80);
+      }, 120);
     });
     const events = await collectEvents(streamChat(options('/ok'), deps));
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'done']);
     const done = events.at(-1);
-    expect(done?.type === 'done' && done.timing?.ttft_ms).toBeGreaterThanOrEqual(0);
+    const timing = done?.type === 'done' ? done.timing : undefined;
+    // Measured from the request, not from the first byte, and the whole answer counted.
+    expect(timing?.ttft_ms).toBeGreaterThanOrEqual(115);
+    expect(timing?.ttft_ms).toBeLessThan(1000);
+    expect((timing?.duration_ms ?? 0) - (timing?.ttft_ms ?? 0)).toBeGreaterThanOrEqual(75);
   });
 
   it('numbers every event and sends keepalives while the backend is silent', async () => {
@@ -116,6 +124,26 @@ describe('streamChat', () => {
       .poll(() => server.closed.get('/endless')?.at, { timeout: 2000 })
       .toBeGreaterThan(abortedAt);
     expect(server.closed.get('/endless')!.at - abortedAt).toBeLessThan(200);
+  });
+
+  it('closes the upstream within 50 ms when the browser goes away while the backend is silent', async () => {
+    // A long prefill: the backend sent its headers and then nothing, so no write of its own
+    // would ever notice the client is gone.
+    let arrived = false;
+    server.handle('/prefill', (_req, res) => {
+      sseHead(res);
+      arrived = true;
+    });
+    const client = new AbortController();
+    const reader = streamChat(options('/prefill', { signal: client.signal }), deps).getReader();
+    await reader.read(); // start
+    await expect.poll(() => arrived).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.closed.has('/prefill')).toBe(false);
+    const abortedAt = performance.now();
+    client.abort();
+    await expect.poll(() => server.closed.get('/prefill'), { timeout: 2000 }).toBeDefined();
+    expect(server.closed.get('/prefill')!.at - abortedAt).toBeLessThan(50);
   });
 
   it('closes the upstream connection when the response stream is cancelled', async () => {

@@ -11,7 +11,7 @@ import { createMemorySlotStore, type SlotStore } from '../admission/slot-store';
 import { createSlots, type Lease } from '../admission/slots';
 import type { StreamGate } from '../admission/stream-gate';
 import { readyRedis } from '../redis/client';
-import { createLimits } from './limits';
+import { createLimits, type Admitted, type LimitHold } from './limits';
 import { createRateLimiter } from './rate-limiter';
 import { rateLimitedResponse } from './refusal';
 import { createUsageMeter, estimatePromptTokens } from './token-estimate';
@@ -28,6 +28,9 @@ export interface ChatAdmissionInput {
 
 /** A refusal to answer with at once, or the gate the stream goes through (none: nothing to do). */
 export type ChatAdmission = { ok: false; response: Response } | { ok: true; gate?: StreamGate };
+
+/** The least a request without `max_tokens` reserves for its answer. */
+export const MIN_COMPLETION_TOKENS = 256;
 
 let pieces: ReturnType<typeof build> | undefined;
 
@@ -54,37 +57,26 @@ function build() {
   };
 }
 
+/** What `admitChat` hands on: the rest of the checks, once the body is known. */
+export interface ChatTicket {
+  /**
+   * The widget's model list, the day's tokens, then the gate the stream goes through (none: nothing
+   * to do). A refusal gives back everything the ticket held.
+   */
+  reserve(input: ChatAdmissionInput): Promise<ChatAdmission>;
+  /** Gives back what the ticket holds (the request was refused before `reserve`). */
+  release(): void;
+}
+
 /**
- * The checks between a valid request and its stream: the widget's model list, the identity's
- * limits (refused with `429` before the backend is contacted), then — inside the stream — the
- * backend's admission line. Returns no gate when nothing is configured, so such requests cost
- * nothing.
+ * The checks that need no body, run before it is read: the identity's requests a minute and
+ * streams at once (refused with `429` before anything is parsed). Nothing configured costs nothing.
  */
 export async function admitChat(
   identity: Identity,
-  input: ChatAdmissionInput,
-): Promise<ChatAdmission> {
+): Promise<{ ok: false; response: Response } | { ok: true; ticket: ChatTicket }> {
   pieces ??= build();
   const { config, limits, admission } = pieces;
-  if (
-    identity.kind === 'visitor' &&
-    config.embedModels &&
-    !config.embedModels.includes(input.modelId)
-  ) {
-    return {
-      ok: false,
-      response: Response.json(
-        {
-          error: {
-            code: 'forbidden',
-            param: 'model',
-            message: `The model '${input.modelId}' is not available in the chat widget.`,
-          },
-        },
-        { status: 403, headers: { 'Cache-Control': 'no-store' } },
-      ),
-    };
-  }
   const set = identity.kind === 'visitor' ? config.embed : config.user;
   const limited = Boolean(
     set.rpm ||
@@ -92,38 +84,100 @@ export async function admitChat(
     set.tokensPerDay ||
     (identity.kind === 'visitor' && config.embed.hostRpm),
   );
-  const backendLimit = input.provider.maxConcurrentStreams;
-  if (!limited && !backendLimit) return { ok: true };
-
-  // Counted in Redis from the first request on (waits only for the process's first connection).
-  await readyRedis();
-  const promptEstimate = estimatePromptTokens(input.chat);
-  const decision = await limits.check(identity, promptEstimate + input.maxTokens);
-  if (!decision.ok) {
-    metrics.rateLimitRefused(decision.refusal.limit);
-    return { ok: false, response: rateLimitedResponse(decision.refusal) };
+  let admitted: Admitted | undefined;
+  if (limited) {
+    // Counted in Redis from the first request on (waits only for the process's first connection).
+    await readyRedis();
+    const decision = await limits.admit(identity);
+    if (!decision.ok) {
+      metrics.rateLimitRefused(decision.refusal.limit);
+      return { ok: false, response: rateLimitedResponse(decision.refusal) };
+    }
+    admitted = decision.admitted;
   }
-  const meter = createUsageMeter(promptEstimate);
-  let lease: Lease | undefined;
+  let done = false;
+  const release = () => {
+    if (done) return;
+    done = true;
+    admitted?.release();
+  };
   return {
     ok: true,
-    gate: {
-      async enter({ signal, status }) {
-        const result = await admission.enter({
-          backend: input.provider.id,
-          limit: backendLimit,
-          signal,
-          status,
-        });
-        if (!result) return;
-        if ('error' in result) return result.error;
-        lease = result.lease;
-      },
-      observe: (event) => meter.observe(event),
-      leave() {
-        lease?.release();
-        decision.hold.end(meter.tokens());
+    ticket: {
+      release,
+      async reserve(input) {
+        if (done) throw new Error('A chat ticket is used once.');
+        if (
+          identity.kind === 'visitor' &&
+          config.embedModels &&
+          !config.embedModels.includes(input.modelId)
+        ) {
+          release();
+          return { ok: false, response: widgetModelRefused(input.modelId) };
+        }
+        const backendLimit = input.provider.maxConcurrentStreams;
+        if (!admitted && !backendLimit) {
+          done = true;
+          return { ok: true };
+        }
+        const promptEstimate = estimatePromptTokens(input.chat);
+        // Without `max_tokens` the answer's length is the backend's to decide: reserve what is
+        // left of the day rather than refuse a request that would fit in it.
+        const atLeast =
+          input.chat.max_tokens === undefined
+            ? promptEstimate + Math.min(MIN_COMPLETION_TOKENS, input.maxTokens)
+            : undefined;
+        const decision = admitted
+          ? await admitted.reserve(promptEstimate + input.maxTokens, atLeast)
+          : ({ ok: true, hold: { end: () => undefined } } as const);
+        done = true;
+        if (!decision.ok) {
+          metrics.rateLimitRefused(decision.refusal.limit);
+          return { ok: false, response: rateLimitedResponse(decision.refusal) };
+        }
+        return { ok: true, gate: streamGate(input, admission, decision.hold, promptEstimate) };
       },
     },
   };
+}
+
+function streamGate(
+  input: ChatAdmissionInput,
+  admission: ReturnType<typeof build>['admission'],
+  hold: LimitHold,
+  promptEstimate: number,
+): StreamGate {
+  const meter = createUsageMeter(promptEstimate);
+  let lease: Lease | undefined;
+  return {
+    async enter({ signal, status }) {
+      const result = await admission.enter({
+        backend: input.provider.id,
+        limit: input.provider.maxConcurrentStreams,
+        signal,
+        status,
+      });
+      if (!result) return;
+      if ('error' in result) return result.error;
+      lease = result.lease;
+    },
+    observe: (event) => meter.observe(event),
+    leave() {
+      lease?.release();
+      hold.end(meter.tokens());
+    },
+  };
+}
+
+function widgetModelRefused(modelId: string): Response {
+  return Response.json(
+    {
+      error: {
+        code: 'forbidden',
+        param: 'model',
+        message: `The model '${modelId}' is not available in the chat widget.`,
+      },
+    },
+    { status: 403, headers: { 'Cache-Control': 'no-store' } },
+  );
 }

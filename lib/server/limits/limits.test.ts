@@ -122,4 +122,69 @@ describe('limits', () => {
     expect((await limits.check(anon('7.7.7.7'), 500)).ok).toBe(false);
     hold(await limits.check(anon('7.7.7.7'), 50));
   });
+
+  it('counts only admitted requests toward a site: one client with rotating ids cannot shut it', async () => {
+    const limits = limitsWith({ embed: { rpm: 2, hostRpm: 5 } });
+    const site = 'https://site.test';
+    // One address, a new visitor id each time: its own per-address limit refuses it after two…
+    const statuses: boolean[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (await limits.check(visitor(`v-rot${String(i).padStart(13, '0')}`, '8.8.8.8', site), 1)).ok,
+      );
+    expect(statuses.filter(Boolean)).toHaveLength(2);
+    // …and its refusals spent nothing of the site's five: three other visitors still get in.
+    for (let i = 0; i < 3; i++)
+      hold(
+        await limits.check(visitor(`v-oth${String(i).padStart(13, '0')}`, `9.9.9.${i}`, site), 1),
+      );
+  });
+
+  it('gives the site its request back when the token quota refuses after admission', async () => {
+    const limits = limitsWith({ embed: { hostRpm: 1, tokensPerDay: 10 } });
+    const site = 'https://site.test';
+    expect((await limits.check(visitor('v-tok0000000000001', '8.8.4.4', site), 50)).ok).toBe(false);
+    hold(await limits.check(visitor('v-tok0000000000002', '8.8.4.5', site), 5));
+  });
+
+  it('admits before the body is known and releases what it took when the request is refused later', async () => {
+    const limits = limitsWith({ user: { concurrent: 1 } });
+    const first = await limits.admit(anon('7.7.7.8'));
+    if (!first.ok) throw new Error('refused');
+    expect((await limits.admit(anon('7.7.7.8'))).ok).toBe(false);
+    first.admitted.release();
+    await expect.poll(async () => (await limits.admit(anon('7.7.7.8'))).ok).toBe(true);
+  });
+
+  it('counts visitors on one IPv6 /64 as one address', async () => {
+    const limits = limitsWith({ embed: { rpm: 2 } });
+    hold(await limits.check(visitor('v-six0000000000001', '2001:db8:5:6::1'), 1));
+    hold(await limits.check(visitor('v-six0000000000002', '2001:db8:5:6::2'), 1));
+    expect((await limits.check(visitor('v-six0000000000003', '2001:db8:5:6:1::3'), 1)).ok).toBe(
+      false,
+    );
+    expect((await limits.check(visitor('v-six0000000000004', '2001:db8:5:7::1'), 1)).ok).toBe(true);
+  });
+
+  it('reserves what is left of the day, down to a floor, when asked for less at least', async () => {
+    const limits = limitsWith({ user: { tokensPerDay: 1000 } });
+    hold(await limits.check(anon('7.7.8.1'), 900)).end(900);
+    await new Promise((r) => setTimeout(r, 10));
+    // 4,096 wanted, 100 left: the request gets the 100 rather than a refusal…
+    const admitted = await limits.admit(anon('7.7.8.1'));
+    if (!admitted.ok) throw new Error('refused');
+    const flexible = hold(await admitted.admitted.reserve(4096, 50));
+    // …and settles exactly: 30 used leaves 70.
+    flexible.end(30);
+    await new Promise((r) => setTimeout(r, 10));
+    hold(await limits.check(anon('7.7.8.1'), 70)).end(70);
+    await new Promise((r) => setTimeout(r, 10));
+    // Nothing left: below the floor, refused.
+    const again = await limits.admit(anon('7.7.8.1'));
+    if (!again.ok) throw new Error('refused');
+    expect(await again.admitted.reserve(4096, 50)).toMatchObject({
+      ok: false,
+      refusal: { limit: 'tokens_per_day' },
+    });
+  });
 });

@@ -1,8 +1,10 @@
 import 'server-only';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { addressKey } from '../auth/address-match';
 import type { Identity } from '../auth/identity';
 import type { LimitSet, LimitsConfig } from '../config/limits-schema';
 import type { Lease, Slots } from '../admission/slots';
+import { consumeAll, consumeOrForget } from './consume';
 import { toRetryAfterS, type Refusal } from './refusal';
 import type { RateLimiterOptions } from './rate-limiter';
 
@@ -14,6 +16,20 @@ export interface LimitHold {
 
 export type LimitDecision = { ok: true; hold: LimitHold } | { ok: false; refusal: Refusal };
 
+/** A request let in by the cheap checks, before its body is read. */
+export interface Admitted {
+  /**
+   * Reserves the day's tokens once the body is known; a refusal gives back everything held. With
+   * `atLeast`, less is taken when less is left (down to `atLeast`): a request that named no
+   * `max_tokens` gets what remains of the day instead of a refusal.
+   */
+  reserve(tokens: number, atLeast?: number): Promise<LimitDecision>;
+  /** Gives back what was taken, for a request refused after admission (bad body, unknown model). */
+  release(): void;
+}
+
+export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
+
 export interface LimitsDeps {
   slots: Slots;
   rateLimiter: (options: RateLimiterOptions) => RateLimiterAbstract;
@@ -23,11 +39,12 @@ export interface LimitsDeps {
 
 export interface Limits {
   /**
-   * Checks and takes what a request needs — a request of the minute, a stream slot, `reserveTokens`
-   * of the day — for every key the identity is counted under; refuses when any limit is reached
-   * (giving back the slots and tokens taken; the request still counts in its minute), naming the
-   * first in that order. Nothing to check resolves at once.
+   * The checks that need no body — a request of the minute, then a stream slot, then (visitors)
+   * the site's minute — for every key the identity is counted under. Run before the body is read,
+   * so a client over its limits costs no parsing. A refused request counts in its own minute only.
    */
+  admit(identity: Identity): Promise<Admission>;
+  /** `admit`, then `reserve(reserveTokens)`. */
   check(identity: Identity, reserveTokens: number): Promise<LimitDecision>;
 }
 
@@ -38,7 +55,8 @@ const CONCURRENT_RETRY_S = 5;
 /**
  * Per-identity limits (`RATE_LIMIT_*`, or `EMBED_RATE_LIMIT_*` for widget visitors). A visitor is
  * counted under its visitor id and under its address, and the stricter count wins: a new visitor
- * id (cleared storage, a script) does not reset a limit.
+ * id (cleared storage, a script) does not reset a limit. A site's budget counts admitted requests
+ * only, so a client refused by its own limits cannot spend the budget of everyone else on a site.
  */
 export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
   const limiters = new Map<string, RateLimiterAbstract>();
@@ -51,122 +69,127 @@ export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
     return found;
   };
 
-  async function check(identity: Identity, reserveTokens: number): Promise<LimitDecision> {
+  async function admit(identity: Identity): Promise<Admission> {
     const visitor = identity.kind === 'visitor';
     const set: LimitSet = visitor ? config.embed : config.user;
     const scope = visitor ? 'runnel:embed' : 'runnel:user';
-    const keys = visitor ? [identity.key, `addr:${identity.address}`] : [identity.key];
-
-    const hostRpm =
-      visitor &&
+    const keys = visitor ? [identity.key, `addr:${addressKey(identity.address)}`] : [identity.key];
+    const host =
+      identity.kind === 'visitor' &&
       identity.hostOrigin &&
       config.embed.hostRpm &&
       deps.isAllowedHost(identity.hostOrigin)
-        ? config.embed.hostRpm
+        ? { origin: identity.hostOrigin, rpm: config.embed.hostRpm }
         : undefined;
+
+    if (set.rpm) {
+      const refused = await consumeAll(limiter(`${scope}:rpm`, set.rpm, 60), keys, 1);
+      if (refused)
+        return refuse(
+          'requests_per_minute',
+          refused.msBeforeNext,
+          `Too many requests: at most ${set.rpm} a minute.`,
+        );
+    }
+    const leases: Lease[] = [];
+    const releaseSlots = () => {
+      for (const held of leases.splice(0)) held.release();
+    };
+    if (set.concurrent) {
+      const taken = await Promise.all(
+        keys.map((key) => deps.slots.tryTake(`${scope}:streams:${key}`, set.concurrent!)),
+      );
+      for (const lease of taken) if (lease) leases.push(lease);
+      if (leases.length < taken.length) {
+        releaseSlots();
+        return refuse(
+          'concurrent_streams',
+          CONCURRENT_RETRY_S * 1000,
+          `At most ${set.concurrent} answers at a time: wait for one to finish.`,
+        );
+      }
+    }
+    const hostLimiter = host ? limiter('runnel:embed:host-rpm', host.rpm, 60) : undefined;
+    if (host && hostLimiter) {
+      const refused = await consumeAll(hostLimiter, [host.origin], 1);
+      if (refused) {
+        releaseSlots();
+        return refuse(
+          'requests_per_minute',
+          refused.msBeforeNext,
+          `This site's chat is busy (at most ${host.rpm} requests a minute for all its visitors).`,
+        );
+      }
+    }
+    // A request refused after this point was never admitted: the site's minute gets it back.
+    const giveBackHost = () => {
+      if (host && hostLimiter) hostLimiter.reward(host.origin, 1).catch(() => undefined);
+    };
     const tokens = set.tokensPerDay
       ? limiter(`${scope}:tokens`, set.tokensPerDay, DAY_S)
       : undefined;
-    // Every count at once (one round trip to Redis rather than one per limit); what was taken is
-    // given back below when any of them refuses.
-    const [rpmRefused, hostRefused, taken, tokensRefused] = await Promise.all([
-      set.rpm ? consumeAll(limiter(`${scope}:rpm`, set.rpm, 60), keys, 1) : undefined,
-      hostRpm && identity.kind === 'visitor' && identity.hostOrigin
-        ? consumeAll(limiter('runnel:embed:host-rpm', hostRpm, 60), [identity.hostOrigin], 1)
-        : undefined,
-      set.concurrent
-        ? Promise.all(
-            keys.map((key) => deps.slots.tryTake(`${scope}:streams:${key}`, set.concurrent!)),
-          )
-        : [],
-      tokens ? consumeAll(tokens, keys, reserveTokens, true) : undefined,
-    ]);
-    const leases: Lease[] = (taken as (Lease | null)[]).filter(
-      (lease): lease is Lease => lease !== null,
-    );
-    const refusal = rpmRefused
-      ? refuse(
-          'requests_per_minute',
-          rpmRefused.msBeforeNext,
-          `Too many requests: at most ${set.rpm} a minute.`,
-        )
-      : hostRefused
-        ? refuse(
-            'requests_per_minute',
-            hostRefused.msBeforeNext,
-            `This site's chat is busy (at most ${hostRpm} requests a minute for all its visitors).`,
-          )
-        : leases.length < taken.length
-          ? refuse(
-              'concurrent_streams',
-              CONCURRENT_RETRY_S * 1000,
-              `At most ${set.concurrent} answers at a time: wait for one to finish.`,
-            )
-          : tokensRefused
-            ? refuse(
-                'tokens_per_day',
-                tokensRefused.msBeforeNext,
-                `The daily token quota (${set.tokensPerDay}) is used up.`,
-              )
-            : undefined;
-    if (refusal) {
-      for (const held of leases) held.release();
-      if (tokens && !tokensRefused)
-        for (const key of keys) tokens.reward(key, reserveTokens).catch(() => undefined);
-      return refusal;
-    }
-    const reserved = tokens ? reserveTokens : 0;
+
     return {
       ok: true,
-      hold: {
-        end(tokensUsed) {
-          for (const held of leases) held.release();
-          if (!tokens || tokensUsed === reserved) return;
-          const settle = (key: string) =>
-            tokensUsed < reserved
-              ? tokens.reward(key, reserved - tokensUsed)
-              : tokens.penalty(key, tokensUsed - reserved);
-          for (const key of keys) settle(key).catch(() => undefined);
+      admitted: {
+        release() {
+          releaseSlots();
+          giveBackHost();
+        },
+        async reserve(wanted, atLeast) {
+          let reserveTokens = wanted;
+          if (tokens && atLeast !== undefined && atLeast < wanted) {
+            const used = await Promise.all(keys.map((key) => tokens.get(key).catch(() => null)));
+            const left =
+              set.tokensPerDay! - Math.max(0, ...used.map((r) => r?.consumedPoints ?? 0));
+            reserveTokens = Math.max(atLeast, Math.min(wanted, left));
+          }
+          if (tokens) {
+            const refused = await consumeOrForget(tokens, keys, reserveTokens);
+            if (refused) {
+              releaseSlots();
+              giveBackHost();
+              return refuse(
+                'tokens_per_day',
+                refused.msBeforeNext,
+                `The daily token quota (${set.tokensPerDay}) is used up.`,
+              );
+            }
+          }
+          const reserved = tokens ? reserveTokens : 0;
+          return {
+            ok: true,
+            hold: {
+              end(tokensUsed) {
+                releaseSlots();
+                if (!tokens || tokensUsed === reserved) return;
+                const settle = (key: string) =>
+                  tokensUsed < reserved
+                    ? tokens.reward(key, reserved - tokensUsed)
+                    : tokens.penalty(key, tokensUsed - reserved);
+                for (const key of keys) settle(key).catch(() => undefined);
+              },
+            },
+          };
         },
       },
     };
   }
 
-  return { check };
+  return {
+    admit,
+    async check(identity, reserveTokens) {
+      const admission = await admit(identity);
+      return admission.ok ? admission.admitted.reserve(reserveTokens) : admission;
+    },
+  };
 }
 
-/**
- * Consumes `points` under every key; the refusal with the longest wait if any key is over. With
- * `undo`, a refused consumption is given back everywhere (a refused token reservation must not eat
- * the quota; a refused request still counts as a request of its minute).
- */
-async function consumeAll(
-  limiter: RateLimiterAbstract,
-  keys: string[],
-  points: number,
-  undo = false,
-): Promise<RateLimiterRes | undefined> {
-  const results = await Promise.all(
-    keys.map((key) =>
-      limiter.consume(key, points).then(
-        () => undefined,
-        (error: unknown) => {
-          if (error instanceof RateLimiterRes) return error;
-          // Neither Redis nor memory could count (cannot happen with the memory insurance): let
-          // the request through rather than failing it.
-          return undefined;
-        },
-      ),
-    ),
-  );
-  const refused = results.filter((r): r is RateLimiterRes => r !== undefined);
-  if (refused.length === 0) return undefined;
-  if (undo)
-    await Promise.all(keys.map((key) => limiter.reward(key, points).catch(() => undefined)));
-  return refused.reduce((a, b) => (b.msBeforeNext > a.msBeforeNext ? b : a));
-}
-
-function refuse(limit: Refusal['limit'], ms: number, message: string): LimitDecision {
+function refuse(
+  limit: Refusal['limit'],
+  ms: number,
+  message: string,
+): { ok: false; refusal: Refusal } {
   const retryAfterS = toRetryAfterS(ms);
   return {
     ok: false,

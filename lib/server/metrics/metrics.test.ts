@@ -69,6 +69,11 @@ describe('metrics', () => {
     expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
     expect(bearerMatches(`bearer  ${token} `, token)).toBe(true);
     expect(bearerMatches(`Bearer ${token}x`, token)).toBe(false);
+    // Neither a prefix of the token nor a token it is a prefix of.
+    expect(bearerMatches(`Bearer ${token.slice(0, -1)}`, token)).toBe(false);
+    expect(bearerMatches('Bearer metrics', token)).toBe(false);
+    expect(bearerMatches('Bearer m', token)).toBe(false);
+    expect(bearerMatches('Bearer ', token)).toBe(false);
     expect(bearerMatches(token, token)).toBe(false);
     expect(bearerMatches(null, token)).toBe(false);
   });

@@ -8,8 +8,18 @@ import { fetchListing } from './catalog';
 
 type HealthDeps = { fetch: typeof fetch; now: () => number };
 
+/** What one probe of an address found. */
+export type ProbeResult = Pick<ReplicaHealth, 'reachable' | 'status' | 'latency_ms'>;
+
+/** Probes one address (`probe` below), or answers from probes made earlier (health-cache.ts). */
+export type Prober = (provider: ProviderConfig, baseURL: string) => Promise<ProbeResult>;
+
 /** Asks one address for `/models` and times the answer. Any HTTP answer means reachable. */
-async function probe(provider: ProviderConfig, baseURL: string, deps: HealthDeps) {
+export async function probe(
+  provider: ProviderConfig,
+  baseURL: string,
+  deps: HealthDeps,
+): Promise<ProbeResult> {
   const started = deps.now();
   const result = await fetchListing(provider, deps.fetch, baseURL);
   const latency = Math.round(deps.now() - started);
@@ -28,7 +38,7 @@ async function probe(provider: ProviderConfig, baseURL: string, deps: HealthDeps
  */
 export async function checkProvider(
   provider: ProviderConfig,
-  deps: HealthDeps,
+  prober: Prober,
 ): Promise<ProviderHealth> {
   const named = {
     id: provider.id,
@@ -36,10 +46,10 @@ export async function checkProvider(
     baseURL: displayURL(provider.baseURL),
   };
   if (provider.baseURLs.length === 1) {
-    return { ...named, ...(await probe(provider, provider.baseURL, deps)) };
+    return { ...named, ...(await prober(provider, provider.baseURL)) };
   }
   const [probes, states] = await Promise.all([
-    Promise.all(provider.baseURLs.map((url) => probe(provider, url, deps))),
+    Promise.all(provider.baseURLs.map((url) => prober(provider, url))),
     replicaPool(provider).states(),
   ]);
   const replicas: ReplicaHealth[] = probes.map((p, i) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handleResumeEvents, handleResumeStop, type ResumeContext } from './handle-resume';
 import { createLocalAnswers } from './local-answers';
+import { createReaderCaps } from './reader-caps';
 import { hashToken, newResumeToken } from './token';
 
 const ID = `chat_${crypto.randomUUID()}`;
@@ -19,7 +20,12 @@ function context(binding?: string) {
       terminal: false,
     })),
   );
-  const ctx: ResumeContext = { stores: { answers }, keepaliveIntervalMs: 5000 };
+  const ctx: ResumeContext = {
+    stores: { answers },
+    keepaliveIntervalMs: 5000,
+    readerKey: binding ?? 'address:192.0.2.1',
+    caps: createReaderCaps(3, 4),
+  };
   return { ctx, token, log };
 }
 
@@ -126,5 +132,44 @@ describe('POST /api/chat/{id}/stop', () => {
     const missing = await handleResumeStop(post({ 'x-resume-token': token }), unknown, ctx);
     expect(missing.status).toBe(404);
     expect(stops).toBe(0);
+  });
+
+  it('caps the open readers of an answer (429), and frees a place when one leaves', async () => {
+    const { ctx, token } = context();
+    const open = async () => {
+      const reader = new AbortController();
+      const response = await handleResumeEvents(
+        new Request(`http://app/api/chat/${ID}/events`, {
+          headers: { 'x-resume-token': token },
+          signal: reader.signal,
+        }),
+        ID,
+        ctx,
+      );
+      return { response, leave: () => reader.abort() };
+    };
+    const readers = [await open(), await open(), await open()];
+    expect(readers.map((r) => r.response.status)).toEqual([200, 200, 200]);
+    const refused = await open();
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toBe('5');
+    expect(await errorCode(refused.response)).toBe('rate_limited');
+    readers[0]!.leave();
+    expect((await open()).response.status).toBe(200);
+  });
+});
+
+describe('reader caps', () => {
+  it('counts per answer and per identity', () => {
+    const caps = createReaderCaps(2, 3);
+    const a1 = caps.enter('a', 'me')!;
+    caps.enter('a', 'me');
+    expect(caps.enter('a', 'you')).toBeUndefined();
+    caps.enter('b', 'me');
+    expect(caps.enter('c', 'me')).toBeUndefined();
+    expect(caps.enter('c', 'you')).toBeDefined();
+    a1();
+    a1();
+    expect(caps.enter('c', 'me')).toBeDefined();
   });
 });

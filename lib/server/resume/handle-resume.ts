@@ -3,6 +3,7 @@ import 'server-only';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { jsonError } from '../gateway/json-error';
 import { findAnswer, mayAccess, type ResumeStores } from './find-answer';
+import type { createReaderCaps } from './reader-caps';
 import { createReaderStream } from './reader-stream';
 
 /** What the resume routes need from the server. */
@@ -11,7 +12,14 @@ export interface ResumeContext {
   keepaliveIntervalMs: number;
   /** The caller's identity key (`resumeBinding`); undefined without sign-in. */
   identityKey?: string;
+  /** Who the caller is counted as for the reader caps (any identity's key, addresses included). */
+  readerKey: string;
+  /** The open readers of this instance (reader-caps.ts). */
+  caps: ReturnType<typeof createReaderCaps>;
 }
+
+/** A reader ends when its tab does: a few seconds is a fair guess at when a place frees. */
+const READER_RETRY_AFTER_S = 5;
 
 function notFound(): Response {
   return jsonError({
@@ -59,10 +67,21 @@ export async function handleResumeEvents(
   if (!answer?.feed) return notFound();
   const token = request.headers.get('x-resume-token');
   if (!mayAccess(answer.access, token, context.identityKey)) return forbidden();
+  const leave = context.caps.enter(requestId, context.readerKey);
+  if (!leave) {
+    const refused = jsonError({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many readers of this answer, or of your answers, are open here.',
+    });
+    refused.headers.set('Retry-After', String(READER_RETRY_AFTER_S));
+    return refused;
+  }
   const stream = createReaderStream(answer.feed, {
     afterSeq: after,
     keepaliveIntervalMs: context.keepaliveIntervalMs,
     signal: request.signal,
+    onDetach: leave,
   });
   return new Response(stream, {
     status: 200,

@@ -73,6 +73,50 @@ async function setup(leaseMs = 300) {
   return { a, b, id, log, mirror, prefix };
 }
 
+/** Clients connected to the test's redis-server now. */
+async function clients(redis: Redis): Promise<number> {
+  return ((await redis.client('LIST')) as string).trim().split('\n').length;
+}
+
+describe('readers of an answer on another instance', () => {
+  it('share one follow: 50 readers add one Redis connection, not 50, and all get every entry', async () => {
+    const { b, id, log, mirror } = await setup();
+    log.append([entry(1), entry(2)]);
+    await expect.poll(async () => (await b.shared.access(id))?.tokenHash).toBe('hash-of-token');
+    const before = await clients(b.redis);
+    const readers = Array.from({ length: 50 }, (_, i) => follow(b.shared.feed(id), i % 3));
+    await expect
+      .poll(() => readers.every((r, i) => i % 3 === 2 || r.seen.some((e) => e.seq === 2)))
+      .toBe(true);
+    expect(await clients(b.redis)).toBe(before + 1);
+    log.append([entry(3), entry(4, true)]);
+    await Promise.all(readers.map((r) => r.ended));
+    for (const [i, r] of readers.entries())
+      expect(r.seen.map((e) => e.seq)).toEqual([1, 2, 3, 4].filter((seq) => seq > i % 3));
+    // The follow ends with the answer: its connection goes.
+    await expect.poll(() => clients(b.redis)).toBe(before);
+    mirror.close();
+  });
+
+  it('stops following when the last reader leaves, and starts again for a new one', async () => {
+    const { b, id, log, mirror } = await setup();
+    log.append([entry(1)]);
+    await expect.poll(async () => (await b.shared.access(id))?.tokenHash).toBe('hash-of-token');
+    const before = await clients(b.redis);
+    const one = follow(b.shared.feed(id), 0);
+    const two = follow(b.shared.feed(id), 1);
+    await expect.poll(() => one.seen.length).toBe(1);
+    one.stop();
+    two.stop();
+    await expect.poll(() => clients(b.redis)).toBe(before);
+    log.append([entry(2, true)]);
+    const late = follow(b.shared.feed(id), 0);
+    await late.ended;
+    expect(late.seen.map((e) => e.seq)).toEqual([1, 2]);
+    mirror.close();
+  });
+});
+
 describe('resumable answers in Redis', () => {
   it('another instance replays from any event, then follows live, to the terminal', async () => {
     const { b, id, log, mirror } = await setup();

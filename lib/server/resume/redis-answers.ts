@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { Redis } from 'ioredis';
 import { dedicatedRedis } from '../redis/client';
+import { createFanOut } from './fan-out';
 import { redisFeed } from './redis-feed';
 import { answerKeys, RESUME_PREFIX, STOP_CHANNEL } from './redis-keys';
 import { mirrorAnswer } from './redis-mirror';
@@ -64,6 +65,21 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
     return { off: () => void stopListeners.delete(id), subscribed };
   }
 
+  // One follow per answer on this instance, however many of its readers are here.
+  const readers = createFanOut((id) =>
+    redisFeed(redis, id, {
+      graceMs: options.graceMs,
+      blockMs,
+      prefix,
+      // A blocking read must outlast its block time; the shared client's timeout is shorter.
+      blockingConnection: () =>
+        dedicatedRedis(redis, 'Redis (resume reader)', {
+          enableOfflineQueue: true,
+          commandTimeout: blockMs + 2000,
+        }),
+    }),
+  );
+
   return {
     mirror: (log) =>
       mirrorAnswer(redis, log, {
@@ -87,18 +103,7 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
         ...(info.binding !== undefined ? { binding: info.binding } : {}),
       };
     },
-    feed: (id) =>
-      redisFeed(redis, id, {
-        graceMs: options.graceMs,
-        blockMs,
-        prefix,
-        // A blocking read must outlast its block time; the shared client's timeout is shorter.
-        blockingConnection: () =>
-          dedicatedRedis(redis, 'Redis (resume reader)', {
-            enableOfflineQueue: true,
-            commandTimeout: blockMs + 2000,
-          }),
-      }),
+    feed: (id) => readers.feed(id),
     async requestStop(id) {
       const keys = answerKeys(id, prefix);
       await redis

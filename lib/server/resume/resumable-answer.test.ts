@@ -22,6 +22,11 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
   const count = Number(/\/count\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   res.flushHeaders();
+  if (req.url?.startsWith('/silent')) {
+    // A long prefill: headers, then not a byte until the client goes away.
+    res.on('close', () => closedAt.set(req.url ?? '', performance.now()));
+    return;
+  }
   let i = 0;
   const timer = setInterval(() => {
     if (i < count) res.write(chunk(`t${i++} `));
@@ -77,8 +82,12 @@ async function frames(
 const text = (list: Frame[]) =>
   list.map((f) => (f.event.type === 'content' ? f.event.text : '')).join('');
 
-function setup(count: number, overrides: Partial<ResumableAnswerOptions> = {}, bytes = 1 << 20) {
-  const path = `/count/${count}/${nextPath++}`;
+function setup(
+  count: number | 'silent',
+  overrides: Partial<ResumableAnswerOptions> = {},
+  bytes = 1 << 20,
+) {
+  const path = count === 'silent' ? `/silent/${nextPath++}` : `/count/${count}/${nextPath++}`;
   const answers = createLocalAnswers({ maxBytes: bytes, maxAnswerBytes: bytes, ttlMs: 60_000 });
   const browser = new AbortController();
   const requestId = `chat_${crypto.randomUUID()}`;
@@ -119,6 +128,17 @@ describe('resumable answer', () => {
     expect(start.type === 'start' && start.resume_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(text(all)).toBe('t0 t1 t2 ');
     expect(all.at(-1)!.event.type).toBe('done');
+    await answer.finished;
+  });
+
+  it('never keeps the resume token: what is stored (and mirrored) has only its hash', async () => {
+    const { answer, reattach } = setup(3);
+    const all = await frames(answer.stream);
+    const token = all[0]!.event.type === 'start' ? all[0]!.event.resume_token : undefined;
+    expect(token).toBeTruthy();
+    const kept = await frames(reattach(0));
+    expect(kept[0]!.event).toMatchObject({ type: 'start' });
+    expect(JSON.stringify(kept)).not.toContain(token!);
     await answer.finished;
   });
 
@@ -185,6 +205,21 @@ describe('resumable answer', () => {
     // Stopping again changes nothing.
     answers.get(requestId)!.requestStop();
     expect((await frames(reattach(0))).filter((f) => f.event.type === 'stopped')).toHaveLength(1);
+  });
+
+  it('a stop closes the upstream within 50 ms while the backend is silent (a long prefill)', async () => {
+    const { answer, answers, requestId, path } = setup('silent');
+    const read = frames(answer.stream);
+    // The request reached the backend, which now says nothing: only an abort can end it.
+    await expect.poll(() => answers.get(requestId)?.readers()).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closedAt.has(path)).toBe(false);
+    const stoppedAt = performance.now();
+    answers.get(requestId)!.requestStop();
+    await expect.poll(() => closedAt.get(path), { timeout: 2000 }).toBeDefined();
+    expect(closedAt.get(path)! - stoppedAt).toBeLessThan(50);
+    expect((await read).at(-1)!.event).toEqual({ type: 'stopped' });
+    await answer.finished;
   });
 
   it('an answer too large to keep says so, and a disconnect then closes the upstream at once', async () => {

@@ -10,6 +10,7 @@ import { createReaderStream } from './reader-stream';
 import { createResumableSink } from './resumable-sink';
 import type { SharedAnswers } from './shared-answers';
 import { hashToken, newResumeToken } from './token';
+import type { EntryFeed } from './types';
 
 export interface ResumableAnswerOptions extends StreamChatOptions {
   /** How long generation goes on while nobody reads (`RESUME_GRACE_MS`). */
@@ -51,12 +52,9 @@ export function startResumableAnswer(
   const stamp = createEventStamp(options, deps);
   const sink = createResumableSink(log, stamp);
   const mirror = deps.shared?.mirror(log);
-  sink.send({
-    type: 'start',
-    request_id: options.requestId,
-    model: options.model,
-    resume_token: token,
-  });
+  // Kept (in memory, in Redis) without the token: only its hash is stored, so whoever reads what
+  // is kept can still not read or stop the answer. The browser's own connection gets it below.
+  sink.send({ type: 'start', request_id: options.requestId, model: options.model });
   const { gate } = deps;
   const relay = createUpstreamRelay(options, deps, gate ? observedSink(sink, gate) : sink);
   /** Aborts when generation is given up (stop, grace over, a disconnect of an unkept answer). */
@@ -98,7 +96,7 @@ export function startResumableAnswer(
     giveUp();
     sink.stop();
   });
-  const stream = createReaderStream(log.feed, {
+  const stream = createReaderStream(withTokenInStart(log.feed, token), {
     afterSeq: 0,
     keepaliveIntervalMs: options.keepaliveIntervalMs,
     signal: options.signal,
@@ -118,4 +116,30 @@ export function startResumableAnswer(
     deps.answers.settle(options.requestId);
   });
   return { stream, finished };
+}
+
+/**
+ * The feed of the answer's first reader — the connection that asked for it — with the resume token
+ * put back into its `start` event (the first entry), as the protocol has it.
+ */
+function withTokenInStart(feed: EntryFeed, token: string): EntryFeed {
+  return (afterSeq, onEntries, onEnd) =>
+    feed(
+      afterSeq,
+      (entries) =>
+        onEntries(
+          entries.map((entry) =>
+            entry.seq === 1
+              ? {
+                  ...entry,
+                  data: JSON.stringify({
+                    ...(JSON.parse(entry.data) as object),
+                    resume_token: token,
+                  }),
+                }
+              : entry,
+          ),
+        ),
+      onEnd,
+    );
 }

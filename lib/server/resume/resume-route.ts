@@ -2,7 +2,9 @@ import 'server-only';
 
 import { withAccess } from '../auth/api-gate';
 import { withRuntime } from '../gateway/with-runtime';
+import { processSingleton } from '../process-singleton';
 import { resumeBinding } from './binding';
+import { createReaderCaps } from './reader-caps';
 import type { ResumeContext } from './handle-resume';
 
 /** The dynamic segment of `/api/chat/{request_id}/…`, as Next passes it to a route. */
@@ -32,6 +34,8 @@ export async function serveResumeRoute(
         stores: resume,
         keepaliveIntervalMs: config.keepaliveIntervalMs,
         identityKey: resumeBinding(identity),
+        readerKey: identity.key,
+        caps: processSingleton('resume-reader-caps', () => createReaderCaps()),
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import { withAccess } from '@/lib/server/auth/api-gate';
+import { withAccess, withoutVisitors } from '@/lib/server/auth/api-gate';
 import { memoryProbe } from '@/lib/server/bench/memory-probe';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
 
@@ -7,10 +7,11 @@ export const dynamic = 'force-dynamic';
 
 /**
  * `GET /api/bench/memory`: the load benchmark's memory probe (`BENCH_RAW_PIPE=1` only). Behind the
- * access gate like every API route.
+ * access gate, and never for widget visitors, like every API route.
  */
 export function GET(request: Request): Promise<Response> {
-  return withAccess(request, () =>
-    withRuntime(({ config }) => Promise.resolve(memoryProbe(config))),
+  return withAccess(
+    request,
+    withoutVisitors(() => withRuntime(({ config }) => Promise.resolve(memoryProbe(config)))),
   );
 }

@@ -1,4 +1,4 @@
-import { withAccess } from '@/lib/server/auth/api-gate';
+import { withAccess, withoutVisitors } from '@/lib/server/auth/api-gate';
 import { rawPipe } from '@/lib/server/bench/raw-pipe';
 import { withRuntime } from '@/lib/server/gateway/with-runtime';
 
@@ -7,8 +7,11 @@ export const dynamic = 'force-dynamic';
 
 /**
  * `POST /api/bench/pipe`: the load benchmark's raw byte pipe (`BENCH_RAW_PIPE=1` only). Behind the
- * access gate like the chat route, so it is never a way around sign-in.
+ * access gate, and never for widget visitors, like the chat route, so it is never a way around sign-in.
  */
 export function POST(request: Request): Promise<Response> {
-  return withAccess(request, () => withRuntime(({ config }) => rawPipe(request, config)));
+  return withAccess(
+    request,
+    withoutVisitors(() => withRuntime(({ config }) => rawPipe(request, config))),
+  );
 }

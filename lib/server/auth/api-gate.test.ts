@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRoute } from '../../../testing/unit/route-env';
+import type { Identity } from './identity';
+
+const SECRET = 'a-test-secret-that-is-at-least-32-bytes-long';
+const CLOSED = { AUTH_SECRET: SECRET, ACCESS_CODES: 'team:a-long-enough-code' };
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+/** api-gate (and the session helpers) as a server with `env` would load them. */
+const load = (env: Record<string, string>) =>
+  loadRoute(
+    async () => ({
+      gate: await import('./api-gate'),
+      session: await import('./session'),
+    }),
+    env,
+  );
+
+async function sessionCookie(session: Awaited<ReturnType<typeof load>>['session']) {
+  const token = await session.sealSession(
+    { key: 'code:team', name: 'team', method: 'access-code' },
+    { secret: SECRET, maxAgeS: 60 },
+  );
+  return `${session.SESSION_COOKIE}=${token}`;
+}
+
+const request = (headers: Record<string, string> = {}) =>
+  new Request('http://app.test/api/models', { headers: { host: 'app.test', ...headers } });
+
+describe('withAccess', () => {
+  it('refuses a request without a session with 401, before the handler runs', async () => {
+    const { gate } = await load(CLOSED);
+    const handler = vi.fn(async () => new Response('reached'));
+    const response = await gate.withAccess(request(), handler);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('hands the signed-in identity to the handler', async () => {
+    const { gate, session } = await load(CLOSED);
+    let seen: Identity | undefined;
+    const response = await gate.withAccess(
+      request({ cookie: await sessionCookie(session) }),
+      async (identity) => {
+        seen = identity;
+        return new Response('reached');
+      },
+    );
+    expect(await response.text()).toBe('reached');
+    expect(seen).toMatchObject({ kind: 'user', key: 'code:team', method: 'access-code' });
+  });
+
+  it('refuses the session cookie from another site’s page with 403', async () => {
+    const { gate, session } = await load(CLOSED);
+    const handler = vi.fn(async () => new Response('reached'));
+    const cookie = await sessionCookie(session);
+    const crossSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.test' },
+    ];
+    for (const crossSite of crossSites) {
+      const response = await gate.withAccess(request({ cookie, ...crossSite }), handler);
+      expect(response.status).toBe(403);
+    }
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('answers 500 configuration_error for a broken access setup: never open by mistake', async () => {
+    const { gate } = await load({ ACCESS_CODES: 'team:a-long-enough-code' });
+    const handler = vi.fn(async () => new Response('reached'));
+    const response = await gate.withAccess(request(), handler);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'configuration_error', message: expect.stringContaining('AUTH_SECRET') },
+    });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('says why a widget request without a valid pass is refused', async () => {
+    const { gate } = await load({ ...CLOSED, EMBED_ALLOWED_ORIGINS: 'https://site.test' });
+    const response = await gate.withAccess(
+      request({ 'x-runnel-visitor': 'visitor-0123456789abcdef' }),
+      async () => new Response('reached'),
+    );
+    expect(response.status).toBe(401);
+    expect(JSON.stringify(await response.json())).toContain("widget's pass");
+  });
+});
+
+describe('withoutVisitors and mayShowBackendAddress', () => {
+  const visitor: Identity = {
+    kind: 'visitor',
+    key: 'visitor:v',
+    visitorId: 'v',
+    address: '1.1.1.1',
+  };
+  const user: Identity = {
+    kind: 'user',
+    key: 'code:team',
+    name: 'team',
+    method: 'access-code',
+    address: '1.1.1.1',
+  };
+
+  it('keeps widget visitors out of what is not the chat', async () => {
+    const { gate } = await load({});
+    const handler = vi.fn(async () => new Response('reached'));
+    expect((await gate.withoutVisitors(handler)(visitor)).status).toBe(403);
+    expect(await (await gate.withoutVisitors(handler)(user)).text()).toBe('reached');
+  });
+
+  it('shows backend addresses to the deployment’s own users only', async () => {
+    const { gate } = await load({});
+    expect(gate.mayShowBackendAddress(user)).toBe(true);
+    expect(gate.mayShowBackendAddress({ kind: 'anonymous', key: 'a', address: 'a' })).toBe(true);
+    expect(gate.mayShowBackendAddress(visitor)).toBe(false);
+    expect(gate.mayShowBackendAddress(null)).toBe(false);
+  });
+});

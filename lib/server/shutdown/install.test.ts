@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../log/logger';
+import { installShutdownHandler } from './install';
+import { isShuttingDown, trackStream } from './drain';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('installShutdownHandler', () => {
+  it('replaces the SIGTERM handlers, drains on SIGTERM and exits 0 once the answers ended', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', [], { write: (line: string) => lines.push(line) });
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    // Next's own handler, registered before the hook runs: it would stop serving at once.
+    const nexts = vi.fn();
+    process.on('SIGTERM', nexts);
+    installShutdownHandler(60_000, logger);
+    // Installing again (another bundle of the same process) changes nothing.
+    installShutdownHandler(60_000, logger);
+    expect(process.listeners('SIGTERM')).toHaveLength(1);
+    expect(process.listeners('SIGTERM')).not.toContain(nexts);
+
+    const ended = vi.fn();
+    const untrack = trackStream({ end: ended });
+    process.emit('SIGTERM');
+    expect(nexts).not.toHaveBeenCalled();
+    expect(isShuttingDown()).toBe(true);
+    // An answer in flight holds the exit (the grace is a minute) until it ends by itself.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(exit).not.toHaveBeenCalled();
+    expect(ended).not.toHaveBeenCalled();
+    untrack();
+    await expect.poll(() => exit.mock.calls.length, { timeout: 2000 }).toBe(1);
+    expect(exit).toHaveBeenCalledWith(0);
+    expect(lines.join('')).toContain('SIGTERM: draining');
+    expect(lines.join('')).toContain('drained; exiting');
+  });
+});
