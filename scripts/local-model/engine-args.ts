@@ -48,6 +48,11 @@ export function engineArgs(options: EngineOptions): string[] {
     // 2,900-token prompt); llama.cpp's `auto` turns it on.
     '--flash-attn',
     'off',
+    // Its HTTP server gives every open connection a thread of its own, idle keep-alive ones
+    // included, from a pool of `--parallel` + 4 by default: a few idle connections of the app's
+    // (model probes) and of a monitor were enough for a new chat to be refused (seen in the tests).
+    '--threads-http',
+    String(Math.max(32, options.parallel * 4)),
   ];
   args.push('--threads', String(options.threads ?? defaultThreads()));
   if (options.temperature !== undefined) args.push('--temp', String(options.temperature));

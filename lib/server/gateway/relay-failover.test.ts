@@ -40,6 +40,14 @@ beforeAll(async () => {
         `data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant' } }] })}\n\n`,
       );
       setTimeout(() => res.socket?.destroy(), 20);
+    } else if (replica === 'closed-once') {
+      // The first request finds its connection closed without a response (a stale keep-alive
+      // connection), the second is answered.
+      if (hits.filter((h) => h === 'closed-once').length === 1) req.socket.destroy();
+      else {
+        sse(res);
+        res.end(`${frame('Hello')}data: [DONE]\n\n`);
+      }
     } else if (replica === 'cut-after') {
       sse(res);
       res.write(frame('partial'));
@@ -126,6 +134,13 @@ describe('replica failover', () => {
       'ok:ok',
       'ok:released',
     ]);
+  });
+
+  it('sends once more to the same backend when its connection closed before any response', async () => {
+    const { events, text } = await run([`${base}/closed-once`]);
+    expect(events.map((e) => e.type)).toEqual(['start', 'content', 'done']);
+    expect(text).toBe('Hello');
+    expect(hits.filter((h) => h === 'closed-once')).toHaveLength(2);
   });
 
   it('reports the last replica’s failure when every one failed', async () => {

@@ -157,14 +157,21 @@ export function createUpstreamRelay(
     const mayMoveOn = tried.size < source.size;
     phase = 'connect';
     let response: Response;
-    try {
-      response = await deps.fetch(`${lease.baseURL}${path}`, {
+    const send = () =>
+      deps.fetch(`${lease.baseURL}${path}`, {
         method: 'POST',
         headers: options.upstream.headers,
         body: options.upstream.body,
         signal: upstreamAbort.signal,
         // A redirect would re-send the key to wherever it points; treat it as an error instead.
         redirect: 'manual',
+      });
+    try {
+      // A kept-alive connection the backend closed as it was reused ends with no response at all
+      // (llama.cpp's server closes idle ones): it never saw the request, so it is sent once more.
+      response = await send().catch((error: unknown) => {
+        if (abortReason || !closedBeforeResponse(error)) throw error;
+        return send();
       });
     } catch (error) {
       if (!abortReason) {
@@ -232,4 +239,10 @@ export function createUpstreamRelay(
   }
 
   return { run, abort };
+}
+
+/** undici's error for a connection the other side closed before any response came on it. */
+function closedBeforeResponse(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }
