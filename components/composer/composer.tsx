@@ -9,8 +9,10 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
+import { enterSends } from './enter-sends';
 import { ComposerNotices, SendButton } from './send-button';
 import { useMeterLoaded } from './use-meter-loaded';
+import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
 // Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
@@ -20,6 +22,10 @@ const AttachmentTray = lazy(() =>
 );
 const EffortSelect = lazy(() =>
   import('./effort-select').then((m) => ({ default: m.EffortSelect })),
+);
+// Shown only after a limit refused a message.
+const LimitCountdown = lazy(() =>
+  import('./limit-countdown').then((m) => ({ default: m.LimitCountdown })),
 );
 const ConversationMeter = lazy(() =>
   import('./conversation-meter').then((m) => ({ default: m.ConversationMeter })),
@@ -35,7 +41,8 @@ interface ComposerProps {
 }
 
 /**
- * The message box. Enter sends, Shift+Enter adds a line, Esc stops; while an answer streams, Send
+ * The message box. Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and
+ * only the button sends), Esc stops; while an answer streams, Send
  * becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
  * store, so it survives switching conversations and reloads.
  */
@@ -66,10 +73,18 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
   const [refusal, setRefusal] = useState<{ text: string; about: unknown } | null>(null);
   const { dragging, dropHandlers, onPaste } = useFileDrop(pending.add);
   useReturnedAttachments(limitNotice, pending);
+  // The draft stays, and Send waits, until the limit lets the next message through.
+  const limited = useWaitUntil(limitNotice?.retryAt);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const hasContent = draft.trim() !== '' || pending.attachments.length > 0;
   const canSend =
-    hydrated && traits !== null && hasContent && !running && !pending.busy && !check.live;
+    hydrated &&
+    traits !== null &&
+    hasContent &&
+    !running &&
+    !pending.busy &&
+    !check.live &&
+    !limited;
   const completion = info?.kind === 'completion';
 
   const send = () => {
@@ -89,7 +104,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
     send();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && enterSends()) {
       e.preventDefault();
       send();
     } else if (e.key === 'Escape' && running) {
@@ -106,16 +121,25 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
         : 'No model available yet.'
       : null;
   const refused = refusal?.about === pending.attachments ? refusal.text : null;
-  const notices = [limitNotice?.text, ...pending.problems, check.live ?? refused].filter(
-    Boolean,
-  ) as string[];
+  const countdown = limitNotice?.error && limitNotice.retryAt !== undefined;
+  const notices = [
+    countdown ? null : limitNotice?.text,
+    ...pending.problems,
+    check.live ?? refused,
+  ].filter(Boolean) as string[];
 
   return (
     <form
       onSubmit={onSubmit}
       className={`mx-auto w-full max-w-3xl ${compact ? 'px-2 pb-2' : 'px-3 pb-3 sm:px-6 sm:pb-5'}`}
     >
-      <ComposerNotices notices={notices} />
+      <ComposerNotices notices={notices}>
+        {limited && limitNotice?.error && limitNotice.retryAt !== undefined && (
+          <Suspense fallback={<p>{limitNotice.text}</p>}>
+            <LimitCountdown error={limitNotice.error} retryAt={limitNotice.retryAt} />
+          </Suspense>
+        )}
+      </ComposerNotices>
       <div
         {...dropHandlers}
         className="relative rounded-2xl border border-zinc-300 bg-white shadow-sm transition-colors focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-teal-500"

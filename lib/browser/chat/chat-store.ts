@@ -107,6 +107,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
       ...(deps.network ? { network: deps.network } : {}),
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
+      discard: (id) => get().deleteConversation(id),
     });
     type Actions = ReturnType<typeof createConversationActions>;
     let actions: Promise<Actions> | undefined;
