@@ -18,6 +18,7 @@ import {
   THINK_TAG_TOKENS,
   XSS_MARKDOWN,
 } from './texts';
+import { MATH_ANSWER } from './texts-math';
 
 /** Reasoning then answer, with a caller-chosen reasoning delta per token. */
 function reasoningAnswer(
@@ -90,4 +91,6 @@ export const vllmStreamScenarios: Record<string, Scenario> = {
   xss: (_b, ctx) => answer(F, ctx, tokenize(XSS_MARKDOWN)),
   // Faster than the default rate: ~300 tokens at 20 ms would make tests wait 6 s.
   markdown: (_b, ctx) => answer(F, ctx, tokenize(MARKDOWN_ANSWER), { tokenDelayMs: 5 }),
+  // Slow enough that a formula is seen unfinished (as text) before it closes.
+  math: (_b, ctx) => answer(F, ctx, tokenize(MATH_ANSWER), { tokenDelayMs: 25 }),
 };
