@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '@/lib/browser/chat/conversation';
 import { useSettings } from '../composer/use-settings';
 import { Button } from '../ui/text-button';
 import { Dialog } from '../ui/dialog';
+import { DisplaySettings } from './display-settings';
 
 const FIELD =
   'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-950';
@@ -112,6 +113,7 @@ export function SettingsDialog({
             Longest answer, in tokens. An answer that hits it can be continued.
           </p>
         </div>
+        <DisplaySettings />
       </div>
     </Dialog>
   );
