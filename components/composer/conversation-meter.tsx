@@ -53,7 +53,7 @@ export function ConversationMeter() {
           className="flex items-center gap-1.5 whitespace-nowrap"
           title={`Context: ${formatCount(used)} of ${formatCount(limit)} tokens`}
         >
-          <span aria-hidden="true">·</span>
+          <span aria-hidden="true">·</span>{' '}
           <span
             aria-hidden="true"
             className="hidden h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:block dark:bg-zinc-700"

@@ -80,11 +80,11 @@ test('after Stop the live estimate stays; the meter says what its numbers are', 
 }) => {
   await openApp(page);
   await pickModel(page, 'tai:slow');
-  await send(page, `Stop me ${nonce()}`);
+  await send(page, `Halt ${nonce()}`);
   const answer = lastAnswer(page);
   const usage = answer.getByTestId('usage');
   await expect(usage).toContainText(/Completion ≈ \d+/);
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(answer).toHaveAttribute('data-status', 'stopped');
   await expect(usage).toContainText(/Completion ≈ \d+/);
   await expect(answer).not.toContainText('Usage unknown');
