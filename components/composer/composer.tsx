@@ -10,7 +10,9 @@ import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
 import { enterSends } from './enter-sends';
-import { ComposerNotices, SendButton } from './send-button';
+import { ComposerAlerts } from './composer-alerts';
+import { SendButton } from './send-button';
+import { useContextFit } from './use-context-fit';
 import { useMeterLoaded } from './use-meter-loaded';
 import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
@@ -22,10 +24,6 @@ const AttachmentTray = lazy(() =>
 );
 const EffortSelect = lazy(() =>
   import('./effort-select').then((m) => ({ default: m.EffortSelect })),
-);
-// Shown only after a limit refused a message.
-const LimitCountdown = lazy(() =>
-  import('./limit-countdown').then((m) => ({ default: m.LimitCountdown })),
 );
 const ConversationMeter = lazy(() =>
   import('./conversation-meter').then((m) => ({ default: m.ConversationMeter })),
@@ -42,8 +40,7 @@ interface ComposerProps {
 
 /**
  * The message box. Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and
- * only the button sends), Esc stops; while an answer streams, Send
- * becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
+ * only the button sends), Esc stops; while an answer streams, Send becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
  * store, so it survives switching conversations and reloads.
  */
 export function Composer({ placeholder, compact = false, files = NO_FILES }: ComposerProps = {}) {
@@ -75,6 +72,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
   useReturnedAttachments(limitNotice, pending);
   // The draft stays, and Send waits, until the limit lets the next message through.
   const limited = useWaitUntil(limitNotice?.retryAt);
+  const fit = useContextFit(draft, info, traits, server?.max_output_tokens);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const hasContent = draft.trim() !== '' || pending.attachments.length > 0;
   const canSend =
@@ -92,7 +90,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
     const problem = check.atSend(draft, traits);
     setRefusal(problem ? { text: problem, about: pending.attachments } : null);
     if (problem) return;
-    store.getState().send(draft, traits, pending.attachments);
+    store.getState().send(draft, fit ? fit.traitsFor(traits) : traits, pending.attachments);
     pending.clear();
     inputRef.current?.focus();
   };
@@ -121,25 +119,21 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
         : 'No model available yet.'
       : null;
   const refused = refusal?.about === pending.attachments ? refusal.text : null;
-  const countdown = limitNotice?.error && limitNotice.retryAt !== undefined;
-  const notices = [
-    countdown ? null : limitNotice?.text,
-    ...pending.problems,
-    check.live ?? refused,
-  ].filter(Boolean) as string[];
+  const notices = [...pending.problems, check.live ?? refused].filter(Boolean) as string[];
 
   return (
     <form
       onSubmit={onSubmit}
       className={`mx-auto w-full max-w-3xl ${compact ? 'px-2 pb-2' : 'px-3 pb-3 sm:px-6 sm:pb-5'}`}
     >
-      <ComposerNotices notices={notices}>
-        {limited && limitNotice?.error && limitNotice.retryAt !== undefined && (
-          <Suspense fallback={<p>{limitNotice.text}</p>}>
-            <LimitCountdown error={limitNotice.error} retryAt={limitNotice.retryAt} />
-          </Suspense>
-        )}
-      </ComposerNotices>
+      <ComposerAlerts
+        notices={notices}
+        limitNotice={limitNotice}
+        limited={limited}
+        fit={fit}
+        traits={traits}
+        draft={draft}
+      />
       <div
         {...dropHandlers}
         className="relative rounded-2xl border border-zinc-300 bg-white shadow-sm transition-colors focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-teal-500"

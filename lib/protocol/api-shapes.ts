@@ -34,7 +34,12 @@ export interface ModelsResponse {
   image_max_edge?: number;
   /** `MAX_REQUEST_BYTES`, so the page can refuse a too large message before sending it. Absent: the default. */
   max_request_bytes?: number;
+  /** `MAX_OUTPUT_TOKENS`: the longest answer the server asks for. Absent: the default. */
+  max_output_tokens?: number;
 }
+
+/** The cap on an answer's tokens unless `MAX_OUTPUT_TOKENS` says otherwise. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 /** The longest edge attached images get, in pixels, unless `IMAGE_MAX_EDGE` says otherwise. */
 export const DEFAULT_IMAGE_MAX_EDGE = 1568;
