@@ -29,7 +29,7 @@ test('over the context: said before sending, by how much; the oldest turns can b
 
   await notice.getByRole('button', { name: 'Leave out the oldest turns' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'left out' })).toBeVisible();
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
   const [request] = await backendRequests('chat', marker);
   expect(request?.body.messages?.map((m) => m.role)).toEqual(['user']);
@@ -51,7 +51,7 @@ test('over the context: a new chat carries a summary and the unsent message', as
   const asked = (await backendRequests('chat', first)).at(-1);
   expect(JSON.stringify(asked?.body.messages?.at(-1))).toContain('Summarise our conversation');
 
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
   const [request] = await backendRequests('chat', marker);
   const system = request?.body.messages?.[0];
