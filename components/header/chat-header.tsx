@@ -1,6 +1,8 @@
 'use client';
 
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { hasOwnSettings } from '@/lib/browser/chat/chat-defaults';
+import { useChatDefaults } from '../store/use-chat-defaults';
 import { useChatStore } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
@@ -28,6 +30,12 @@ export interface ChatHeaderProps {
 /** Top bar: sidebar toggle, model picker, settings, export, theme, account. */
 export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
   const activeId = useChatStore((s) => s.activeId);
+  const [defaults] = useChatDefaults();
+  // Marked when the open chat's settings are its own, not the defaults new chats start with.
+  const ownSettings = useChatStore((s) => {
+    const c = s.activeId ? s.conversations[s.activeId] : undefined;
+    return c ? hasOwnSettings(c.settings, defaults) : false;
+  });
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from the first opening on, so closing it keeps its element (and the focus return).
   const [settingsUsed, setSettingsUsed] = useState(false);
@@ -45,7 +53,10 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
         <ModelPicker />
       </div>
       <IconButton
-        label="Conversation settings"
+        label={
+          ownSettings ? 'Conversation settings (this chat has its own)' : 'Conversation settings'
+        }
+        className="relative"
         onPointerEnter={preloadSettings}
         onFocus={preloadSettings}
         onClick={() => {
@@ -54,6 +65,13 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
         }}
       >
         <SlidersIcon />
+        {ownSettings && (
+          <span
+            data-testid="own-settings"
+            aria-hidden="true"
+            className="absolute top-1.5 right-1.5 h-2 w-2 rounded-full bg-teal-600 ring-2 ring-white dark:bg-teal-400 dark:ring-zinc-950"
+          />
+        )}
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
