@@ -3,10 +3,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { hasOwnSettings } from '@/lib/browser/chat/chat-defaults';
 import { useChatDefaults } from '../store/use-chat-defaults';
-import { useChatStore } from '../store/use-chat-store';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
-import { MenuIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
+import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 
@@ -29,7 +29,11 @@ export interface ChatHeaderProps {
 
 /** Top bar: sidebar toggle, model picker, settings, export, theme, account. */
 export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
+  const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
+  const title = useChatStore((s) =>
+    s.activeId ? (s.conversations[s.activeId]?.title ?? 'Chat') : 'New chat',
+  );
   const [defaults] = useChatDefaults();
   // Marked when the open chat's settings are its own, not the defaults new chats start with.
   const ownSettings = useChatStore((s) => {
@@ -44,6 +48,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
       <IconButton label="Open conversations" className="md:hidden" onClick={onOpenSidebar}>
         <MenuIcon />
       </IconButton>
+      <h1 className="sr-only">{title}</h1>
       {onShowSidebar && (
         <IconButton label="Show sidebar" className="max-md:hidden" onClick={onShowSidebar}>
           <SidebarIcon />
@@ -57,6 +62,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
           ownSettings ? 'Conversation settings (this chat has its own)' : 'Conversation settings'
         }
         className="relative"
+        aria-haspopup="dialog"
         onPointerEnter={preloadSettings}
         onFocus={preloadSettings}
         onClick={() => {
@@ -72,6 +78,17 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
             className="absolute top-1.5 right-1.5 h-2 w-2 rounded-full bg-teal-600 ring-2 ring-white dark:bg-teal-400 dark:ring-zinc-950"
           />
         )}
+      </IconButton>
+      {/* On a phone the sidebar's New chat is a drawer away. */}
+      <IconButton
+        label="New chat"
+        className="md:hidden"
+        onClick={() => {
+          store.getState().startNewChat();
+          document.getElementById('composer-input')?.focus();
+        }}
+      >
+        <PlusIcon />
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />
