@@ -32,7 +32,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const title = useChatStore((s) =>
-    s.activeId ? (s.conversations[s.activeId]?.title ?? 'Chat') : 'New chat',
+    s.activeId ? (s.conversations[s.activeId]?.title ?? null) : null,
   );
   const [defaults] = useChatDefaults();
   // Marked when the open chat's settings are its own, not the defaults new chats start with.
@@ -48,7 +48,8 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
       <IconButton label="Open conversations" className="md:hidden" onClick={onOpenSidebar}>
         <MenuIcon />
       </IconButton>
-      <h1 className="sr-only">{title}</h1>
+      {/* The new-chat screen has its own heading; a conversation is headed by its title. */}
+      {title !== null && <h1 className="sr-only">{title}</h1>}
       {onShowSidebar && (
         <IconButton label="Show sidebar" className="max-md:hidden" onClick={onShowSidebar}>
           <SidebarIcon />

@@ -25,7 +25,7 @@ test('the chat view has a heading; the export menu is a menu and exports every c
   page,
 }) => {
   await openApp(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New chat');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What can I help with?');
   await pickModel(page, 'vllm:chat');
   const first = `First ${nonce()}`;
   await send(page, first);
@@ -71,9 +71,9 @@ test('on a phone the header has New chat; a deleted chat can be brought back', a
   const title = `Keep me ${nonce()}`;
   await send(page, title);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  const header = page.getByRole('banner');
-  await header.getByRole('button', { name: 'New chat' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New chat');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await page.locator('main > header').getByRole('button', { name: 'New chat' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What can I help with?');
   await expect(page.getByRole('log')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
 
