@@ -4,7 +4,12 @@ import { DEFAULT_SETTINGS } from './conversation';
 
 describe('defaults for new chats', () => {
   it('round-trips what a reader sets', () => {
-    const mine = { ...DEFAULT_SETTINGS, systemPrompt: 'Be brief.', temperature: 0.3, maxTokens: 500 };
+    const mine = {
+      ...DEFAULT_SETTINGS,
+      systemPrompt: 'Be brief.',
+      temperature: 0.3,
+      maxTokens: 500,
+    };
     expect(parseChatDefaults(serializeChatDefaults(mine))).toEqual(mine);
   });
 

@@ -30,8 +30,7 @@ export function parseChatDefaults(raw: string | null): ConversationSettings {
       : null;
   return {
     ...DEFAULT_SETTINGS,
-    systemPrompt:
-      typeof v.systemPrompt === 'string' ? v.systemPrompt.slice(0, MAX_PROMPT) : '',
+    systemPrompt: typeof v.systemPrompt === 'string' ? v.systemPrompt.slice(0, MAX_PROMPT) : '',
     temperature,
     maxTokens,
   };
