@@ -61,11 +61,14 @@ export function createConversationActions(deps: ConversationActionDeps) {
 
     /**
      * Adds an imported conversation and returns its id. One whose id is already here comes in as a
-     * copy with new ids, so an import never overwrites what is on this device.
+     * copy with new ids, titled as a copy, so an import never overwrites what is on this device.
      */
     importConversation(conversation: Conversation): string {
       const exists = Boolean(get().conversations[conversation.id]);
-      const c = exists ? withNewIds(conversation, deps.newId) : conversation;
+      // A second copy of one already here is said to be one, so the two can be told apart.
+      const c = exists
+        ? { ...withNewIds(conversation, deps.newId), title: `${conversation.title} (copy)` }
+        : conversation;
       set((s) => {
         const conversations = { ...s.conversations, [c.id]: c };
         return {
