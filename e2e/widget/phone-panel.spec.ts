@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chatIframe, openHost, openWidget } from './helpers';
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 700 }, hasTouch: true, isMobile: true });
+  test.use({ viewport: { width: 375, height: 700 } });
 
   test('the panel fills the screen and offers no "Make the chat larger"', async ({ page }) => {
     await openHost(page);
