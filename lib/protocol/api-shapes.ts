@@ -36,6 +36,11 @@ export interface ModelsResponse {
   max_request_bytes?: number;
   /** `MAX_OUTPUT_TOKENS`: the longest answer the server asks for. Absent: the default. */
   max_output_tokens?: number;
+  /**
+   * `TITLE_MODEL`: the model asked for a conversation's title after its first answer, or `off`
+   * (titles stay the first message). Absent: each conversation's own model.
+   */
+  title_model?: string;
 }
 
 /** The cap on an answer's tokens unless `MAX_OUTPUT_TOKENS` says otherwise. */

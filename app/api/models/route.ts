@@ -41,6 +41,7 @@ export function GET(request: Request): Promise<Response> {
         ...(config.maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
           ? { max_request_bytes: config.maxRequestBytes }
           : {}),
+        ...(ui.titleModel ? { title_model: ui.titleModel } : {}),
         ...(config.maxOutputTokens !== DEFAULT_MAX_OUTPUT_TOKENS
           ? { max_output_tokens: config.maxOutputTokens }
           : {}),

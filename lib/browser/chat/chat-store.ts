@@ -170,6 +170,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       renameConversation: (id, title) => withActions((a) => a.rename(id, title)),
+      nameByModel: (id, title, from) => withActions((a) => a.nameByModel(id, title, from)),
       setPinned: (id, pinned) => withActions((a) => a.setPinned(id, pinned)),
       importConversation: (conversation) => withActions((a) => a.importConversation(conversation)),
       showVersion: (conversationId, messageId, step) =>

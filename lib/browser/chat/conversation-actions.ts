@@ -33,6 +33,23 @@ export function createConversationActions(deps: ConversationActionDeps) {
       saver.flush(id);
     },
 
+    /**
+     * A title the model suggested after the first answer: taken only while the conversation still
+     * has the title it had when the model was asked (`from`) and nobody renamed it.
+     */
+    nameByModel(id: string, title: string, from: string): void {
+      const c = get().conversations[id];
+      if (!c || c.titleEdited || c.title !== from) return;
+      set((s) =>
+        patchConversation(s, id, (cv) => ({
+          ...cv,
+          title,
+          changed: { ...cv.changed, title: now() },
+        })),
+      );
+      saver.flush(id);
+    },
+
     setPinned(id: string, pinned: boolean): void {
       set((s) =>
         patchConversation(s, id, (c) => ({

@@ -8,7 +8,14 @@ describe('buildUiConfig', () => {
       suggestedPrompts: [],
       imageMaxEdge: 1568,
       imageMaxEdgeSet: false,
+      titleModel: null,
     });
+  });
+
+  it('reads the model that names conversations', () => {
+    expect(buildUiConfig({ TITLE_MODEL: ' vllm:small ' }).titleModel).toBe('vllm:small');
+    expect(buildUiConfig({ TITLE_MODEL: 'off' }).titleModel).toBe('off');
+    expect(buildUiConfig({ TITLE_MODEL: '' }).titleModel).toBeNull();
   });
 
   it('reads prompts separated by | or as a JSON array', () => {

@@ -12,6 +12,8 @@ export interface UiConfig {
   imageMaxEdge: number;
   /** True when `IMAGE_MAX_EDGE` was set (the page is told only then). */
   imageMaxEdgeSet: boolean;
+  /** `TITLE_MODEL`: the model that names conversations, `off`, or null for each chat's own. */
+  titleModel: string | null;
 }
 
 const MAX_PROMPTS = 8;
@@ -77,9 +79,18 @@ const edgeSchema = z
     return n;
   });
 
+/** `TITLE_MODEL`: a model id as `GET /api/models` lists it, or `off`. */
+const titleModelSchema = z
+  .string()
+  .trim()
+  .max(300, 'must be a model id of at most 300 characters')
+  .optional()
+  .transform((v) => v || null);
+
 const uiEnvSchema = z.object({
   SUGGESTED_PROMPTS: promptsSchema,
   IMAGE_MAX_EDGE: edgeSchema,
+  TITLE_MODEL: titleModelSchema,
 });
 
 /** Builds the UI configuration; a bad value throws a ConfigError naming the variable. */
@@ -94,6 +105,7 @@ export function buildUiConfig(env: Record<string, string | undefined>): UiConfig
     suggestedPrompts: parsed.data.SUGGESTED_PROMPTS,
     imageMaxEdge: edge ?? DEFAULT_IMAGE_MAX_EDGE,
     imageMaxEdgeSet: edge !== undefined,
+    titleModel: parsed.data.TITLE_MODEL,
   };
 }
 

@@ -91,6 +91,8 @@ export const vllmStreamScenarios: Record<string, Scenario> = {
   xss: (_b, ctx) => answer(F, ctx, tokenize(XSS_MARKDOWN)),
   // Faster than the default rate: ~300 tokens at 20 ms would make tests wait 6 s.
   markdown: (_b, ctx) => answer(F, ctx, tokenize(MARKDOWN_ANSWER), { tokenDelayMs: 5 }),
+  // What a small model asked for a conversation's title says: a title in quotes, with a full stop.
+  title: (_b, ctx) => answer(F, ctx, ['"Tides', ' and', ' the', ' Moon."']),
   // Slow enough that a formula is seen unfinished (as text) before it closes.
   math: (_b, ctx) => answer(F, ctx, tokenize(MATH_ANSWER), { tokenDelayMs: 25 }),
 };
