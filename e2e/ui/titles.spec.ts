@@ -4,9 +4,7 @@ import { openSidebar } from './sidebar-helpers';
 
 // The test stack names conversations with TITLE_MODEL=vllm:title, whose answer is a title in quotes.
 
-test('after the first answer the model names the conversation; a rename stays', async ({
-  page,
-}) => {
+test('after the first answer the model names the conversation, once', async ({ page }) => {
   await openApp(page);
   await pickModel(page, 'vllm:chat');
   const marker = nonce();
