@@ -6,7 +6,7 @@ import { FileIcon } from './more-icons';
 
 /**
  * An attachment as a small tile: an image's thumbnail, or a text file's name with about how many
- * tokens it adds. With `onRemove`, a button to take it off again.
+ * tokens it adds (and a PDF's page count). With `onRemove`, a button to take it off again.
  */
 export function AttachmentChip({
   attachment: a,
@@ -50,7 +50,8 @@ export function AttachmentChip({
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium">{a.name}</span>
         <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-          ≈ {formatCompact(a.tokens)} tokens
+          {a.pages ? `${a.pages} ${a.pages === 1 ? 'page' : 'pages'} · ` : ''}≈{' '}
+          {formatCompact(a.tokens)} tokens
         </span>
       </span>
       {remove}
