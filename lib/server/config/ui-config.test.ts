@@ -9,7 +9,15 @@ describe('buildUiConfig', () => {
       imageMaxEdge: 1568,
       imageMaxEdgeSet: false,
       titleModel: null,
+      signInHint: null,
     });
+  });
+
+  it('reads the sign-in hint, one line', () => {
+    expect(buildUiConfig({ SIGN_IN_HINT: ' Ask IT for a code. ' }).signInHint).toBe(
+      'Ask IT for a code.',
+    );
+    expect(() => buildUiConfig({ SIGN_IN_HINT: 'two\nlines' })).toThrow(/SIGN_IN_HINT/);
   });
 
   it('reads the model that names conversations', () => {

@@ -14,6 +14,8 @@ export interface UiConfig {
   imageMaxEdgeSet: boolean;
   /** `TITLE_MODEL`: the model that names conversations, `off`, or null for each chat's own. */
   titleModel: string | null;
+  /** `SIGN_IN_HINT`: one line under the sign-in card's heading (who to ask for access); null: none. */
+  signInHint: string | null;
 }
 
 const MAX_PROMPTS = 8;
@@ -87,10 +89,20 @@ const titleModelSchema = z
   .optional()
   .transform((v) => v || null);
 
+/** `SIGN_IN_HINT`: plain text, one short line. */
+const hintSchema = z
+  .string()
+  .trim()
+  .max(200, 'must be one line of at most 200 characters')
+  .refine((v) => !v.includes('\n'), 'must be one line')
+  .optional()
+  .transform((v) => v || null);
+
 const uiEnvSchema = z.object({
   SUGGESTED_PROMPTS: promptsSchema,
   IMAGE_MAX_EDGE: edgeSchema,
   TITLE_MODEL: titleModelSchema,
+  SIGN_IN_HINT: hintSchema,
 });
 
 /** Builds the UI configuration; a bad value throws a ConfigError naming the variable. */
@@ -106,6 +118,7 @@ export function buildUiConfig(env: Record<string, string | undefined>): UiConfig
     imageMaxEdge: edge ?? DEFAULT_IMAGE_MAX_EDGE,
     imageMaxEdgeSet: edge !== undefined,
     titleModel: parsed.data.TITLE_MODEL,
+    signInHint: parsed.data.SIGN_IN_HINT,
   };
 }
 
