@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/display-options';
@@ -9,8 +9,9 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
-import { enterSends } from './enter-sends';
+import { composerKeyDown } from './enter-sends';
 import { ComposerAlerts } from './composer-alerts';
+import { composerHint, composerPlaceholder } from './composer-texts';
 import { SendButton } from './send-button';
 import { useContextFit } from './use-context-fit';
 import { useMeterLoaded } from './use-meter-loaded';
@@ -101,23 +102,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
     e.preventDefault();
     send();
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && enterSends()) {
-      e.preventDefault();
-      send();
-    } else if (e.key === 'Escape' && running) {
-      e.preventDefault();
-      stop();
-    }
-  };
-
-  const hint = !hydrated
-    ? 'Loading your conversations…'
-    : !traits
-      ? modelId
-        ? `The model ${modelId} is not available. Pick another one above.`
-        : 'No model available yet.'
-      : null;
+  const hint = composerHint(hydrated, traits !== null, modelId);
   const refused = refusal?.about === pending.attachments ? refusal.text : null;
   const notices = [...pending.problems, check.live ?? refused].filter(Boolean) as string[];
 
@@ -157,16 +142,9 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
           value={draft}
           rows={1}
           autoFocus
-          placeholder={
-            placeholder ||
-            (completion
-              ? 'Write the beginning of a text to continue…'
-              : showDetails
-                ? `Message ${info?.label ?? 'the model'}`
-                : 'Type a message…')
-          }
+          placeholder={composerPlaceholder(placeholder, completion, showDetails, info?.label)}
           onChange={(e) => store.getState().setDraft(draftKey, e.target.value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(e) => composerKeyDown(e, { send, stop, running })}
           onPaste={onPaste}
           className={`block max-h-[40dvh] w-full resize-none bg-transparent text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-500 dark:placeholder:text-zinc-400 ${compact ? 'min-h-[2.75rem] px-3 pt-2.5' : 'min-h-[3.25rem] px-4 pt-3.5'}`}
         />
