@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { deriveTitle } from '@/lib/browser/chat/conversation';
 import { isAssistant } from '@/lib/browser/chat/message';
+import { whenIdle } from '../markdown/idle';
 import { useApiFetch } from '../store/api-fetch';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
@@ -36,11 +37,16 @@ export function useAutoTitles(): void {
           const model = configured.current ?? c.model;
           if (!model || model === 'off') continue;
           const from = c.title;
-          void import('@/lib/browser/chat/auto-title')
-            .then(({ askTitle }) => askTitle(fetchFn, model, question.content, answer.content))
-            .then((title) => {
-              if (title) void store.getState().nameByModel(id, title, from);
-            });
+          // In idle time, once the finished answer is on the screen: nothing of it waits for this.
+          whenIdle(
+            () =>
+              void import('@/lib/browser/chat/auto-title')
+                .then(({ askTitle }) => askTitle(fetchFn, model, question.content, answer.content))
+                .then((title) => {
+                  if (title) void store.getState().nameByModel(id, title, from);
+                }),
+            2_000,
+          );
         }
       }),
     [store, fetchFn],
