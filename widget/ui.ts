@@ -5,6 +5,8 @@
  * set through the CSSOM, which a host page's `style-src` CSP does not block (style attributes and
  * `<style>` elements would be).
  */
+import { textOn } from '../lib/protocol/embed-accent';
+
 type Style = Partial<CSSStyleDeclaration>;
 
 /** Above almost any host page content (the largest z-index is 2147483647). */
@@ -70,7 +72,8 @@ export function createUi(side: 'left' | 'right', accent: string): WidgetUi {
     border: '0',
     borderRadius: '50%',
     background: accent,
-    color: '#fff',
+    // The icon reads on whatever colour the site picked, as the text in the panel's title bar does.
+    color: textOn(accent),
     cursor: 'pointer',
     boxShadow: '0 4px 14px rgba(0,0,0,.25)',
     display: 'flex',

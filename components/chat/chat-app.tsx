@@ -11,6 +11,7 @@ import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
 import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
+import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
@@ -79,6 +80,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   const { info } = useActiveModel();
   useEscapeStops(activeId, running);
   useDocumentTitle(title);
+  useAutoTitles();
   useMarkdownWarmUp();
 
   return (

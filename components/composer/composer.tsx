@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/display-options';
@@ -9,8 +9,13 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
-import { ComposerNotices, SendButton } from './send-button';
+import { composerKeyDown } from './enter-sends';
+import { ComposerAlerts } from './composer-alerts';
+import { composerHint, composerPlaceholder } from './composer-texts';
+import { SendButton } from './send-button';
+import { useContextFit } from './use-context-fit';
 import { useMeterLoaded } from './use-meter-loaded';
+import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
 // Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
@@ -35,8 +40,8 @@ interface ComposerProps {
 }
 
 /**
- * The message box. Enter sends, Shift+Enter adds a line, Esc stops; while an answer streams, Send
- * becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
+ * The message box. Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and
+ * only the button sends), Esc stops; while an answer streams, Send becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
  * store, so it survives switching conversations and reloads.
  */
 export function Composer({ placeholder, compact = false, files = NO_FILES }: ComposerProps = {}) {
@@ -66,10 +71,19 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
   const [refusal, setRefusal] = useState<{ text: string; about: unknown } | null>(null);
   const { dragging, dropHandlers, onPaste } = useFileDrop(pending.add);
   useReturnedAttachments(limitNotice, pending);
+  // The draft stays, and Send waits, until the limit lets the next message through.
+  const limited = useWaitUntil(limitNotice?.retryAt);
+  const fit = useContextFit(draft, info, traits, server?.max_output_tokens);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const hasContent = draft.trim() !== '' || pending.attachments.length > 0;
   const canSend =
-    hydrated && traits !== null && hasContent && !running && !pending.busy && !check.live;
+    hydrated &&
+    traits !== null &&
+    hasContent &&
+    !running &&
+    !pending.busy &&
+    !check.live &&
+    !limited;
   const completion = info?.kind === 'completion';
 
   const send = () => {
@@ -77,7 +91,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
     const problem = check.atSend(draft, traits);
     setRefusal(problem ? { text: problem, about: pending.attachments } : null);
     if (problem) return;
-    store.getState().send(draft, traits, pending.attachments);
+    store.getState().send(draft, fit ? fit.traitsFor(traits) : traits, pending.attachments);
     pending.clear();
     inputRef.current?.focus();
   };
@@ -88,34 +102,23 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
     e.preventDefault();
     send();
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      send();
-    } else if (e.key === 'Escape' && running) {
-      e.preventDefault();
-      stop();
-    }
-  };
-
-  const hint = !hydrated
-    ? 'Loading your conversations…'
-    : !traits
-      ? modelId
-        ? `The model ${modelId} is not available. Pick another one above.`
-        : 'No model available yet.'
-      : null;
+  const hint = composerHint(hydrated, traits !== null, modelId);
   const refused = refusal?.about === pending.attachments ? refusal.text : null;
-  const notices = [limitNotice?.text, ...pending.problems, check.live ?? refused].filter(
-    Boolean,
-  ) as string[];
+  const notices = [...pending.problems, check.live ?? refused].filter(Boolean) as string[];
 
   return (
     <form
       onSubmit={onSubmit}
       className={`mx-auto w-full max-w-3xl ${compact ? 'px-2 pb-2' : 'px-3 pb-3 sm:px-6 sm:pb-5'}`}
     >
-      <ComposerNotices notices={notices} />
+      <ComposerAlerts
+        notices={notices}
+        limitNotice={limitNotice}
+        limited={limited}
+        fit={fit}
+        traits={traits}
+        draft={draft}
+      />
       <div
         {...dropHandlers}
         className="relative rounded-2xl border border-zinc-300 bg-white shadow-sm transition-colors focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-teal-500"
@@ -139,16 +142,9 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
           value={draft}
           rows={1}
           autoFocus
-          placeholder={
-            placeholder ||
-            (completion
-              ? 'Write the beginning of a text to continue…'
-              : showDetails
-                ? `Message ${info?.label ?? 'the model'}`
-                : 'Type a message…')
-          }
+          placeholder={composerPlaceholder(placeholder, completion, showDetails, info?.label)}
           onChange={(e) => store.getState().setDraft(draftKey, e.target.value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(e) => composerKeyDown(e, { send, stop, running })}
           onPaste={onPaste}
           className={`block max-h-[40dvh] w-full resize-none bg-transparent text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-500 dark:placeholder:text-zinc-400 ${compact ? 'min-h-[2.75rem] px-3 pt-2.5' : 'min-h-[3.25rem] px-4 pt-3.5'}`}
         />

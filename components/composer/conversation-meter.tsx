@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { conversationTotals } from '@/lib/browser/chat/conversation-totals';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore } from '../store/use-chat-store';
+import { useFiguresShown } from '../store/use-figures-shown';
 import { formatCount } from '../ui/format';
 import { formatCompact, formatCredits } from '../ui/format-usage';
 
@@ -20,14 +21,15 @@ export function ConversationMeter() {
     }),
   );
   const { info } = useActiveModel();
-  if (totals.totalTokens === 0) return null;
+  const [figuresShown] = useFiguresShown();
+  if (totals.totalTokens === 0 || !figuresShown) return null;
   const limit = info?.context_length;
   const used = totals.contextTokens;
   const share = limit && used !== undefined ? Math.min(1, used / limit) : undefined;
   const unit = info?.credit_unit ?? 'credits';
   const total = `${formatCount(totals.totalTokens)} tokens${
     totals.credits !== undefined ? `, ${formatCredits(totals.credits)} ${unit}` : ''
-  } in this conversation`;
+  } in this chat`;
   return (
     <div
       data-testid="conversation-meter"
@@ -36,8 +38,8 @@ export function ConversationMeter() {
       <span title={total}>
         <span className="sr-only">{total}</span>
         <span aria-hidden="true">
-          Σ {formatCompact(totals.totalTokens)}
-          <span className="hidden sm:inline"> tokens</span>
+          {formatCompact(totals.totalTokens)} tokens
+          <span className="hidden sm:inline"> in this chat</span>
         </span>
       </span>
       {limit && used !== undefined && share !== undefined && (
@@ -51,6 +53,7 @@ export function ConversationMeter() {
           className="flex items-center gap-1.5 whitespace-nowrap"
           title={`Context: ${formatCount(used)} of ${formatCount(limit)} tokens`}
         >
+          <span aria-hidden="true">·</span>{' '}
           <span
             aria-hidden="true"
             className="hidden h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:block dark:bg-zinc-700"
@@ -60,7 +63,7 @@ export function ConversationMeter() {
               style={{ width: `${Math.max(4, share * 100)}%` }}
             />
           </span>
-          {formatCompact(used, 1024)} / {formatCompact(limit, 1024)}
+          context {formatCompact(used, 1024)} / {formatCompact(limit, 1024)}
         </span>
       )}
     </div>

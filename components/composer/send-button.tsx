@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { FOCUS_RING } from '../ui/button';
 import { ArrowUpIcon, StopIcon } from '../ui/icons';
 
@@ -37,13 +38,21 @@ export function SendButton({
 }
 
 /** Why the message cannot go (yet), in sentences, announced as they appear. */
-export function ComposerNotices({ notices }: { notices: string[] }) {
-  if (!notices.length) return null;
+export function ComposerNotices({
+  notices,
+  children,
+}: {
+  notices: string[];
+  /** A notice that is more than a sentence (a limit's countdown); false when there is none. */
+  children?: ReactNode;
+}) {
+  if (!notices.length && !children) return null;
   return (
     <div
       role="alert"
       className="mb-2 space-y-1 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100"
     >
+      {children}
       {notices.map((n) => (
         <p key={n}>{n}</p>
       ))}

@@ -6,6 +6,7 @@ import {
   type Attachment,
   type AttachmentLimits,
 } from '@/lib/browser/attachments/attachment';
+import { withoutDuplicates } from '@/lib/browser/attachments/duplicates';
 
 /** The composer's attachments for one draft, and what happened to the files last added. */
 export interface PendingAttachments {
@@ -55,11 +56,21 @@ export function useAttachments(draftKey: string, imageMaxEdge?: number): Pending
         .then(({ readFiles }) => readFiles(files, limits))
         .then(
           (result) =>
-            update(key, (s) => ({
-              attachments: [...s.attachments, ...result.attachments],
-              problems: [...s.problems, ...result.problems],
-              busy: s.busy - 1,
-            })),
+            update(key, (s) => {
+              const { attachments, duplicates } = withoutDuplicates(
+                s.attachments,
+                result.attachments,
+              );
+              return {
+                attachments: [...s.attachments, ...attachments],
+                problems: [
+                  ...s.problems,
+                  ...result.problems,
+                  ...duplicates.map((name) => `“${name}” is already attached.`),
+                ],
+                busy: s.busy - 1,
+              };
+            }),
           () =>
             update(key, (s) => ({
               ...s,

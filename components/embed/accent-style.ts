@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { textOn } from '@/lib/browser/embed/accent';
+import { textOn } from '@/lib/protocol/embed-accent';
 
 /**
  * The site's accent colour as CSS variables on the widget's root. Besides the header's own

@@ -13,7 +13,7 @@ import { MessageList } from '../messages/message-list';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
 import { accentStyle } from './accent-style';
-import { EmbedGreeting } from './embed-greeting';
+import { EmbedGreeting, GreetingMessage } from './embed-greeting';
 import { EmbedHeader } from './embed-header';
 import { useAnswerEvents } from './use-answer-events';
 import { useEmbedBridge } from './use-embed-bridge';
@@ -122,7 +122,12 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
         />
         <StorageNotice />
         {activeId && hasMessages ? (
-          <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+          <MessageList
+            conversationId={activeId}
+            completion={info?.kind === 'completion'}
+            // The greeting stays where the conversation began.
+            lead={<GreetingMessage greeting={options.greeting} />}
+          />
         ) : (
           <EmbedGreeting greeting={options.greeting} />
         )}

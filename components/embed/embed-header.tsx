@@ -3,6 +3,7 @@
 import { IconButton } from '../ui/button';
 import { CloseIcon } from '../ui/icons';
 import { CollapseIcon, ExpandIcon, NewChatIcon } from './embed-icons';
+import { useFillsScreen } from './use-fills-screen';
 
 interface EmbedHeaderProps {
   title: string;
@@ -15,7 +16,10 @@ interface EmbedHeaderProps {
   onClose: () => void;
 }
 
-/** The widget's title bar in the site's accent colour: title, new chat, expand and close. */
+/**
+ * The widget's title bar in the site's accent colour: title, new chat, expand (not when the panel
+ * already fills a phone's screen) and close.
+ */
 export function EmbedHeader({
   title,
   onNewChat,
@@ -24,6 +28,7 @@ export function EmbedHeader({
   onToggleExpanded,
   onClose,
 }: EmbedHeaderProps) {
+  const fills = useFillsScreen();
   // On the accent, buttons take the bar's text colour rather than the UI's greys (important: the
   // same properties are set by IconButton's own classes).
   const onAccent =
@@ -42,15 +47,17 @@ export function EmbedHeader({
       </IconButton>
       {embedded && (
         <>
-          <IconButton
-            label={expanded ? 'Make the chat smaller' : 'Make the chat larger'}
-            size="sm"
-            className={onAccent}
-            aria-pressed={expanded}
-            onClick={onToggleExpanded}
-          >
-            {expanded ? <CollapseIcon /> : <ExpandIcon />}
-          </IconButton>
+          {!fills && (
+            <IconButton
+              label={expanded ? 'Make the chat smaller' : 'Make the chat larger'}
+              size="sm"
+              className={onAccent}
+              aria-pressed={expanded}
+              onClick={onToggleExpanded}
+            >
+              {expanded ? <CollapseIcon /> : <ExpandIcon />}
+            </IconButton>
+          )}
           <IconButton label="Close chat" size="sm" className={onAccent} onClick={onClose}>
             <CloseIcon />
           </IconButton>

@@ -1,10 +1,12 @@
 'use client';
 
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useChatStore } from '../store/use-chat-store';
+import { hasOwnSettings } from '@/lib/browser/chat/chat-defaults';
+import { useChatDefaults } from '../store/use-chat-defaults';
+import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
-import { MenuIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
+import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 
@@ -27,7 +29,17 @@ export interface ChatHeaderProps {
 
 /** Top bar: sidebar toggle, model picker, settings, export, theme, account. */
 export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
+  const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
+  const title = useChatStore((s) =>
+    s.activeId ? (s.conversations[s.activeId]?.title ?? null) : null,
+  );
+  const [defaults] = useChatDefaults();
+  // Marked when the open chat's settings are its own, not the defaults new chats start with.
+  const ownSettings = useChatStore((s) => {
+    const c = s.activeId ? s.conversations[s.activeId] : undefined;
+    return c ? hasOwnSettings(c.settings, defaults) : false;
+  });
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from the first opening on, so closing it keeps its element (and the focus return).
   const [settingsUsed, setSettingsUsed] = useState(false);
@@ -36,6 +48,8 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
       <IconButton label="Open conversations" className="md:hidden" onClick={onOpenSidebar}>
         <MenuIcon />
       </IconButton>
+      {/* The new-chat screen has its own heading; a conversation is headed by its title. */}
+      {title !== null && <h1 className="sr-only">{title}</h1>}
       {onShowSidebar && (
         <IconButton label="Show sidebar" className="max-md:hidden" onClick={onShowSidebar}>
           <SidebarIcon />
@@ -45,7 +59,11 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
         <ModelPicker />
       </div>
       <IconButton
-        label="Conversation settings"
+        label={
+          ownSettings ? 'Conversation settings (this chat has its own)' : 'Conversation settings'
+        }
+        className="relative"
+        aria-haspopup="dialog"
         onPointerEnter={preloadSettings}
         onFocus={preloadSettings}
         onClick={() => {
@@ -54,6 +72,24 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
         }}
       >
         <SlidersIcon />
+        {ownSettings && (
+          <span
+            data-testid="own-settings"
+            aria-hidden="true"
+            className="absolute top-1.5 right-1.5 h-2 w-2 rounded-full bg-teal-600 ring-2 ring-white dark:bg-teal-400 dark:ring-zinc-950"
+          />
+        )}
+      </IconButton>
+      {/* On a phone the sidebar's New chat is a drawer away. */}
+      <IconButton
+        label="New chat"
+        className="md:hidden"
+        onClick={() => {
+          store.getState().startNewChat();
+          document.getElementById('composer-input')?.focus();
+        }}
+      >
+        <PlusIcon />
       </IconButton>
       <ExportMenu conversationId={activeId} />
       <ThemeToggle />

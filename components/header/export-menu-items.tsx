@@ -5,9 +5,16 @@ import {
   conversationToMarkdown,
   exportFileName,
 } from '@/lib/browser/chat/export';
+import {
+  allExportFileName,
+  conversationsToJson,
+  conversationsToMarkdown,
+} from '@/lib/browser/chat/export-all';
 import type { Conversation } from '@/lib/browser/chat/conversation';
 import { useChatStoreApi } from '../store/use-chat-store';
-import { FOCUS_RING } from '../ui/button';
+import { MenuButton, type MenuItem } from '../ui/menu-button';
+import { DownloadIcon } from '../ui/page-icons';
+import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -18,43 +25,55 @@ function download(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const ITEM = `block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${FOCUS_RING}`;
-
-/** The export menu's popup: downloads the conversation as Markdown or JSON, then `onDone`. */
-export function ExportMenuItems({
-  conversationId,
-  onDone,
-}: {
-  conversationId: string | null;
-  onDone: () => void;
-}) {
+/**
+ * The export menu, loaded when first opened (and opened as it mounts): the open conversation as
+ * Markdown or JSON, and every conversation at once.
+ */
+export function ExportMenuButton({ conversationId }: { conversationId: string | null }) {
   const store = useChatStoreApi();
-  const run = (fn: (c: Conversation) => void) => {
+  const open = (fn: (c: Conversation) => void) => () => {
     const c = conversationId ? store.getState().conversations[conversationId] : undefined;
     if (c) fn(c);
-    onDone();
   };
+  const all = () => {
+    const s = store.getState();
+    return s.order.map((id) => s.conversations[id]).filter((c): c is Conversation => !!c);
+  };
+  const items: MenuItem[] = [
+    ...(conversationId
+      ? [
+          {
+            label: 'Export as Markdown',
+            onSelect: open((c) =>
+              download(exportFileName(c, 'md'), 'text/markdown', conversationToMarkdown(c)),
+            ),
+          },
+          {
+            label: 'Export as JSON',
+            onSelect: open((c) =>
+              download(exportFileName(c, 'json'), 'application/json', conversationToJson(c)),
+            ),
+          },
+        ]
+      : []),
+    {
+      label: 'Export all chats as Markdown',
+      onSelect: () =>
+        download(allExportFileName('md'), 'text/markdown', conversationsToMarkdown(all())),
+    },
+    {
+      label: 'Export all chats as JSON',
+      onSelect: () =>
+        download(allExportFileName('json'), 'application/json', conversationsToJson(all())),
+    },
+  ];
   return (
-    <div className="absolute right-0 top-full z-30 mt-1 w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
-      <button
-        type="button"
-        autoFocus
-        className={ITEM}
-        onClick={() =>
-          run((c) => download(exportFileName(c, 'md'), 'text/markdown', conversationToMarkdown(c)))
-        }
-      >
-        Export as Markdown
-      </button>
-      <button
-        type="button"
-        className={ITEM}
-        onClick={() =>
-          run((c) => download(exportFileName(c, 'json'), 'application/json', conversationToJson(c)))
-        }
-      >
-        Export as JSON
-      </button>
-    </div>
+    <MenuButton
+      label={EXPORT_LABEL}
+      icon={<DownloadIcon />}
+      items={items}
+      className={EXPORT_TRIGGER}
+      initiallyOpen
+    />
   );
 }

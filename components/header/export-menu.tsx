@@ -1,37 +1,43 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState } from 'react';
-import { IconButton } from '../ui/button';
+import { lazy, Suspense, useState } from 'react';
+import { useChatStore } from '../store/use-chat-store';
+import { MenuTrigger } from '../ui/menu-trigger';
 import { DownloadIcon } from '../ui/page-icons';
-import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
+import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 /** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */
 const loadItems = () => import('./export-menu-items');
-const ExportMenuItems = lazy(() => loadItems().then((m) => ({ default: m.ExportMenuItems })));
+const ExportMenuButton = lazy(() => loadItems().then((m) => ({ default: m.ExportMenuButton })));
 const preloadItems = () => void loadItems();
 
-/** Downloads the open conversation as Markdown or JSON. */
+/**
+ * Downloads the open conversation, or every one, as Markdown or JSON: a menu button (WAI-ARIA),
+ * whose stand-in has the same name and look until the menu's code is there.
+ */
 export function ExportMenu({ conversationId }: { conversationId: string | null }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  useDismissOnOutsidePointer(rootRef, open, setOpen);
-  return (
-    <div ref={rootRef} className="relative" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <IconButton
-        label="Export conversation"
-        aria-expanded={open}
-        disabled={!conversationId}
+  const [loaded, setLoaded] = useState(false);
+  const any = useChatStore((s) => s.order.length > 0);
+  return loaded ? (
+    <Suspense
+      fallback={
+        <MenuTrigger label={EXPORT_LABEL} icon={<DownloadIcon />} open className={EXPORT_TRIGGER} />
+      }
+    >
+      <ExportMenuButton conversationId={conversationId} />
+    </Suspense>
+  ) : (
+    <div className="relative">
+      <MenuTrigger
+        label={EXPORT_LABEL}
+        icon={<DownloadIcon />}
+        open={false}
+        disabled={!any}
+        className={`${EXPORT_TRIGGER} disabled:cursor-not-allowed disabled:opacity-40`}
         onPointerEnter={preloadItems}
         onFocus={preloadItems}
-        onClick={() => setOpen(!open)}
-      >
-        <DownloadIcon />
-      </IconButton>
-      {open && (
-        <Suspense fallback={null}>
-          <ExportMenuItems conversationId={conversationId} onDone={() => setOpen(false)} />
-        </Suspense>
-      )}
+        onClick={() => void loadItems().then(() => setLoaded(true))}
+      />
     </div>
   );
 }

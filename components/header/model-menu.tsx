@@ -97,7 +97,7 @@ export function ModelMenu({ listId, models, selected, onPick, onClose }: ModelMe
               <li
                 role="presentation"
                 aria-hidden="true"
-                className="px-2 pb-0.5 pt-2 text-[11px] font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400"
+                className="px-2 pb-0.5 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400"
               >
                 {group.provider}
               </li>

@@ -34,7 +34,9 @@ export function ModelPicker() {
   };
   const pick = (model: ModelInfo) => {
     store.getState().setModel(activeId, model.id);
-    close();
+    setOpen(false);
+    // A model is picked to write to it: the message box takes the focus, not the picker.
+    document.getElementById('composer-input')?.focus();
   };
   const onButtonKeyDown = (e: KeyboardEvent) => {
     if (!open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
@@ -44,6 +46,9 @@ export function ModelPicker() {
   };
 
   const label = info?.label ?? id ?? (loading ? 'Loading models…' : 'No models');
+  // Two providers serving a model of the same name: which one this is.
+  const provider =
+    info && models.some((m) => m.id !== info.id && m.label === info.label) ? info.provider : null;
   return (
     <div ref={rootRef} className="relative min-w-0">
       <button
@@ -53,7 +58,7 @@ export function ModelPicker() {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`Model: ${label}`}
+        aria-label={`Model: ${label}${provider ? ` (${provider})` : ''}`}
         onClick={() => setOpen(!open)}
         onKeyDown={onButtonKeyDown}
         // Fetch the popup's code as soon as it is likely to be wanted.
@@ -67,6 +72,14 @@ export function ModelPicker() {
         >
           {label}
         </span>
+        {provider && (
+          <span
+            data-testid="model-provider"
+            className="shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          >
+            {provider}
+          </span>
+        )}
         {info && (
           <span className="hidden md:flex">
             <ModelBadges model={info} />

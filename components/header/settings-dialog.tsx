@@ -1,15 +1,23 @@
 'use client';
 
 import { useId } from 'react';
-import { DEFAULT_SETTINGS } from '@/lib/browser/chat/conversation';
+import { hasOwnSettings } from '@/lib/browser/chat/chat-defaults';
 import { useSettings } from '../composer/use-settings';
 import { Button } from '../ui/text-button';
 import { Dialog } from '../ui/dialog';
+import { useChatDefaults } from '../store/use-chat-defaults';
+import { DisplaySettings } from './display-settings';
+import { MaxTokensField } from './max-tokens-field';
+import { TemperatureField } from './temperature-field';
 
 const FIELD =
   'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-950';
 
-/** Per-conversation settings: system prompt, temperature, max tokens. Empty means the model's default. */
+/**
+ * Per-conversation settings: system prompt, temperature, max tokens (empty means the model's
+ * default). "Use for new chats" makes them the defaults every new chat starts with; "Reset to
+ * defaults" brings a conversation back to those.
+ */
 export function SettingsDialog({
   open,
   onClose,
@@ -20,8 +28,9 @@ export function SettingsDialog({
   isNewChat: boolean;
 }) {
   const [settings, update] = useSettings();
-  const ids = { system: useId(), temperature: useId(), maxTokens: useId() };
-  const temperature = settings.temperature;
+  const systemId = useId();
+  const [defaults, saveDefaults] = useChatDefaults();
+  const isDefault = !hasOwnSettings(settings, defaults);
   return (
     <Dialog
       open={open}
@@ -29,8 +38,17 @@ export function SettingsDialog({
       title={isNewChat ? 'Settings for the new chat' : 'Conversation settings'}
       footer={
         <>
-          <Button variant="ghost" onClick={() => update(DEFAULT_SETTINGS)}>
+          <Button
+            variant="ghost"
+            disabled={isDefault}
+            onClick={() =>
+              update({ ...settings, ...defaults, reasoningEffort: settings.reasoningEffort })
+            }
+          >
             Reset to defaults
+          </Button>
+          <Button variant="ghost" disabled={isDefault} onClick={() => saveDefaults(settings)}>
+            Use for new chats
           </Button>
           <Button variant="primary" onClick={onClose}>
             Done
@@ -40,11 +58,11 @@ export function SettingsDialog({
     >
       <div className="space-y-5">
         <div className="space-y-1.5">
-          <label htmlFor={ids.system} className="text-sm font-medium">
+          <label htmlFor={systemId} className="text-sm font-medium">
             System prompt
           </label>
           <textarea
-            id={ids.system}
+            id={systemId}
             rows={5}
             value={settings.systemPrompt}
             placeholder="e.g. You are a concise assistant. Answer in English."
@@ -55,63 +73,15 @@ export function SettingsDialog({
             Sent first in every request of this conversation (chat models only).
           </p>
         </div>
-        <div className="space-y-1.5">
-          <div className="flex items-center justify-between">
-            <label htmlFor={ids.temperature} className="text-sm font-medium">
-              Temperature
-            </label>
-            <span className="text-sm tabular-nums text-zinc-600 dark:text-zinc-300">
-              {temperature === null ? 'Model default' : temperature.toFixed(2)}
-            </span>
-          </div>
-          <input
-            id={ids.temperature}
-            type="range"
-            min={0}
-            max={2}
-            step={0.05}
-            value={temperature ?? 0.7}
-            onChange={(e) => update({ temperature: Number(e.target.value) })}
-            className="w-full accent-teal-700 dark:accent-teal-400"
-          />
-          <div className="flex justify-between text-xs text-zinc-500">
-            <span>Precise</span>
-            {temperature !== null && (
-              <button
-                type="button"
-                className="underline hover:text-zinc-800 dark:hover:text-zinc-200"
-                onClick={() => update({ temperature: null })}
-              >
-                Use model default
-              </button>
-            )}
-            <span>Creative</span>
-          </div>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={ids.maxTokens} className="text-sm font-medium">
-            Max tokens
-          </label>
-          <input
-            id={ids.maxTokens}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            placeholder="Server limit"
-            value={settings.maxTokens ?? ''}
-            onChange={(e) => {
-              const n = Math.floor(Number(e.target.value));
-              update({
-                maxTokens: e.target.value === '' || !Number.isFinite(n) || n < 1 ? null : n,
-              });
-            }}
-            className={FIELD}
-          />
-          <p className="text-xs text-zinc-500">
-            Longest answer, in tokens. An answer that hits it can be continued.
-          </p>
-        </div>
+        <TemperatureField
+          value={settings.temperature}
+          onChange={(temperature) => update({ temperature })}
+        />
+        <MaxTokensField
+          value={settings.maxTokens}
+          onChange={(maxTokens) => update({ maxTokens })}
+        />
+        <DisplaySettings />
       </div>
     </Dialog>
   );

@@ -1,7 +1,20 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
 import { safeUrl } from '@/lib/markdown/safe-url';
+
+/** KaTeX and its styles come with the first formula, not with the page (docs/performance.md). */
+const MathFormula = lazy(() => import('./math-formula').then((m) => ({ default: m.MathFormula })));
+
+/** A formula: its source as text until KaTeX is there. */
+export function Formula({ token }: { token: Token }) {
+  const { text, display, raw } = token as Token & { text: string; display: boolean };
+  return (
+    <Suspense fallback={raw}>
+      <MathFormula tex={text} display={display} raw={raw} />
+    </Suspense>
+  );
+}
 
 /** Link to a URL from model output: new tab, no opener, no referrer; unsafe URLs lose the link. */
 function SafeLink({
@@ -116,6 +129,8 @@ export function renderInline(tokens: readonly Token[]): ReactNode[] {
         return <ImageLink key={i} token={token as Tokens.Image} />;
       case 'checkbox':
         return null;
+      case 'math':
+        return <Formula key={i} token={token} />;
       default:
         return 'text' in token && typeof token.text === 'string'
           ? decodeEntities(token.text)

@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
-import { renderInline } from './markdown-inline';
+import { Formula, renderInline } from './markdown-inline';
 
 /**
  * Loaded with the first code block, not with the page (docs/performance.md): most answers have
@@ -132,6 +132,12 @@ export function renderBlocks(tokens: readonly Token[], settled: boolean): ReactN
         return <Table key={i} token={token as Tokens.Table} />;
       case 'hr':
         return <hr key={i} />;
+      case 'math':
+        return (
+          <div key={i} className="math-block">
+            <Formula token={token} />
+          </div>
+        );
       case 'html':
         return (
           <p key={i} className="raw-html">

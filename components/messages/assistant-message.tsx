@@ -11,6 +11,7 @@ import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
 import { useDisplayOptions } from '../store/display-options';
+import { useFiguresShown } from '../store/use-figures-shown';
 import { WaitingLine } from './waiting-line';
 
 // Loaded when an answer needs them, not with the page (docs/performance.md): most answers end
@@ -48,6 +49,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   versions,
 }: AssistantMessageProps) {
   const { showDetails } = useDisplayOptions();
+  const [figuresShown] = useFiguresShown();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -78,28 +80,31 @@ export const AssistantMessage = memo(function AssistantMessage({
           <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
         )}
       </Suspense>
-      <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        {waiting || !showDetails ? (
-          <span />
-        ) : (
-          <Suspense fallback={<span />}>
-            <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
-          </Suspense>
-        )}
-        {!streaming && (
-          <div className="flex items-center gap-0.5">
-            {versions}
-            {message.content && <CopyButton text={message.content} label="Copy answer" />}
-            {!hasOwnRetry(message) && (
-              <IconButton
-                label="Regenerate"
-                size="sm"
-                disabled={!onRegenerate}
-                onClick={onRegenerate ?? undefined}
-              >
-                <RefreshIcon />
-              </IconButton>
-            )}
+      {/* One row that never wraps: the actions first, always in the same place (hidden, not
+          removed, while the answer streams), then the figures, cut short when space runs out. */}
+      <div className="mt-2 flex min-h-8 flex-nowrap items-center gap-x-3">
+        <div
+          className={`flex shrink-0 items-center gap-0.5 ${streaming ? 'invisible' : ''}`}
+          {...(streaming ? { 'aria-hidden': true } : {})}
+        >
+          {message.content && <CopyButton text={message.content} label="Copy answer" />}
+          {!hasOwnRetry(message) && (
+            <IconButton
+              label="Regenerate"
+              size="sm"
+              disabled={!onRegenerate}
+              onClick={onRegenerate ?? undefined}
+            >
+              <RefreshIcon />
+            </IconButton>
+          )}
+          {versions}
+        </div>
+        {!waiting && showDetails && figuresShown && (
+          <div className="min-w-0 flex-1">
+            <Suspense fallback={null}>
+              <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+            </Suspense>
           </div>
         )}
       </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ArrowDownIcon } from '../ui/icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
@@ -14,9 +14,12 @@ import { useStickToBottom } from './use-stick-to-bottom';
 export function MessageList({
   conversationId,
   completion,
+  lead,
 }: {
   conversationId: string;
   completion: boolean;
+  /** Shown first, before the messages (the widget's greeting). */
+  lead?: ReactNode;
 }) {
   // Ids: the list re-renders when messages come and go, not on every token.
   const ids = useChatStoreIds(
@@ -49,6 +52,7 @@ export function MessageList({
           aria-label="Conversation"
           className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pb-6 pt-4 sm:px-6"
         >
+          {lead}
           {ids.map((id, i) => (
             <MessageItem
               key={id}

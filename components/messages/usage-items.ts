@@ -20,18 +20,19 @@ function credits(n: number, unit: string | undefined): string {
 
 /**
  * The figures under an answer, in reading order: tokens, speed, time to first token, credits.
- * While streaming without running counts the tokens and speed are estimates, marked "≈".
+ * Without counts (while streaming, or an answer stopped before any came) the tokens and speed are
+ * estimates, marked "≈".
  */
 export function usageItems(m: AssistantMessage, creditUnit?: string): UsageItem[] {
   const items: UsageItem[] = [];
   const u = m.usage;
-  const streaming = m.status === 'streaming';
   if (u) {
     items.push({ label: 'Prompt', value: formatCount(u.prompt_tokens) });
     items.push({ label: 'Completion', value: formatCount(u.completion_tokens), primary: true });
     if (u.reasoning_tokens !== undefined)
       items.push({ label: 'Reasoning', value: formatCount(u.reasoning_tokens) });
-  } else if (streaming && (m.content || m.reasoning)) {
+  } else if (m.content || m.reasoning) {
+    // Also once it ended without counts (stopped, cut off): the live estimate stays.
     const estimate = estimateTokens(m.content) + estimateTokens(m.reasoning);
     items.push({ label: 'Completion', value: `≈ ${formatCount(estimate)}`, primary: true });
   }

@@ -66,10 +66,10 @@ function AllFigures({ items }: { items: UsageItem[] }) {
 }
 
 /**
- * The figures under an answer, live while it streams: tokens, speed, time to first token as the
- * reader waited for it (the server's own in its tooltip), and credits with their unit. On a phone
- * one line of the main figures, every figure behind "All figures". An answer that ended without
- * usage says "Usage unknown".
+ * The figures under an answer, live while it streams, on one short line whatever the width:
+ * tokens, speed and time to first token as the reader waited for it (the server's own in its
+ * tooltip). Every other figure (prompt, reasoning, credits) is behind "All figures". Nothing at all
+ * when there is nothing to count (an answer that failed before its first token).
  */
 export function UsageLine({
   message,
@@ -78,10 +78,9 @@ export function UsageLine({
   message: AssistantMessage;
   creditUnit?: string;
 }) {
-  const streaming = message.status === 'streaming';
   const items = usageItems(message, creditUnit);
-  const hasCounts = items.some((i) => i.label === 'Completion');
   const server = items.find((i) => i.label === 'Server TTFT');
+  if (!items.length) return null;
   return (
     <div
       data-testid="usage"
@@ -92,28 +91,22 @@ export function UsageLine({
             'data-completion-tokens': message.usage.completion_tokens,
           }
         : {})}
-      className="flex min-w-0 flex-nowrap items-center gap-x-3 overflow-hidden text-xs sm:flex-wrap sm:overflow-visible"
+      className="flex min-w-0 flex-nowrap items-center justify-end gap-x-3 overflow-hidden text-xs"
     >
-      {!hasCounts && (
-        <span className={LABEL}>
-          {streaming ? 'Waiting for the first tokens…' : 'Usage unknown'}
-        </span>
-      )}
       {items
-        .filter((i) => !i.detail)
-        .map((item) => (
+        .filter((i) => i.primary)
+        .map((item, n) => (
           <Item
             key={item.label}
             item={item}
-            className={item.primary ? '' : 'hidden sm:inline'}
+            // The narrowest screens keep the first two; the popover has the rest.
+            className={n > 1 ? 'hidden min-[400px]:inline' : ''}
             {...(item.label === 'TTFT' && server ? { title: `Server: ${server.value}` } : {})}
           />
         ))}
-      {items.length > 0 && (
-        <span className="sm:hidden">
-          <AllFigures items={items} />
-        </span>
-      )}
+      <span className="shrink-0">
+        <AllFigures items={items} />
+      </span>
     </div>
   );
 }

@@ -31,7 +31,8 @@ export function DeleteConversationDialog({
       }
     >
       <p className="text-sm">
-        “{title}” and all its messages will be deleted from this browser. This cannot be undone.
+        “{title}” and all its messages will be deleted from this browser. You can undo it for a few
+        seconds.
       </p>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
 import { loadSearch } from './load-search';
+import type { Deleted } from './undo-delete';
 
 export interface SidebarProps {
   /** Called after a conversation was opened (the drawer closes on narrow screens). */
@@ -17,11 +18,12 @@ export interface SidebarProps {
 }
 
 /** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
+const UndoDelete = lazy(() => import('./undo-delete').then((m) => ({ default: m.UndoDelete })));
 const DeleteConversationDialog = lazy(() =>
   import('./delete-conversation-dialog').then((m) => ({ default: m.DeleteConversationDialog })),
 );
 
-/** Conversations with New chat, search, import; deleting asks first. */
+/** Conversations with New chat, search, import; deleting asks first, and can be undone. */
 export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const store = useChatStoreApi();
   const [query, setQuery] = useState('');
@@ -30,6 +32,9 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
   // Mounted from the first request on, so that closing keeps its element (and the focus return).
   const [deleteAsked, setDeleteAsked] = useState(false);
+  // The last deletion, which Undo can still take back.
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
+  const endUndo = useCallback(() => setDeleted(null), []);
   const askDelete = useCallback((id: string, title: string) => {
     setDeleteAsked(true);
     setPendingDelete({ id, title });
@@ -105,13 +110,24 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
       <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <ImportButton onImported={onNavigate} />
       </div>
+      {deleted && (
+        <Suspense fallback={null}>
+          <UndoDelete deleted={deleted} onDone={endUndo} />
+        </Suspense>
+      )}
       {deleteAsked && (
         <Suspense fallback={null}>
           <DeleteConversationDialog
             title={pendingDelete?.title ?? null}
             onClose={() => setPendingDelete(null)}
             onConfirm={() => {
-              if (pendingDelete) store.getState().deleteConversation(pendingDelete.id);
+              if (pendingDelete) {
+                const s = store.getState();
+                const conversation = s.conversations[pendingDelete.id];
+                s.deleteConversation(pendingDelete.id);
+                if (conversation)
+                  setDeleted({ conversation, wasOpen: s.activeId === pendingDelete.id });
+              }
               setPendingDelete(null);
             }}
           />

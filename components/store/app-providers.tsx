@@ -14,6 +14,7 @@ import {
   type TabSharingFactory,
 } from './chat-store-provider';
 import { ModelsProvider } from './models-provider';
+import { readChatDefaults } from './use-chat-defaults';
 
 /**
  * The chat page's conversations: its IndexedDB database, with the meta stash for page hide, saved
@@ -45,7 +46,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ModelsProvider>
       <ThemeProvider>
-        <ChatStoreProvider createPersistence={pagePersistence} shareWithTabs={pageTabs}>
+        <ChatStoreProvider
+          createPersistence={pagePersistence}
+          shareWithTabs={pageTabs}
+          defaults={readChatDefaults}
+        >
           {children}
         </ChatStoreProvider>
       </ThemeProvider>

@@ -1,7 +1,8 @@
 'use client';
 
 import { createContext, useState, type ReactNode } from 'react';
-import { createChatStore, type ChatStore, type ChatStoreDeps } from '@/lib/browser/chat/chat-store';
+import { createChatStore, type ChatStore } from '@/lib/browser/chat/chat-store';
+import type { ChatStoreDeps } from '@/lib/browser/chat/chat-store-deps';
 import { useApiFetch } from './api-fetch';
 import { browserNetwork } from './browser-network';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
@@ -24,6 +25,7 @@ export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>
 export function ChatStoreProvider({
   createPersistence,
   shareWithTabs,
+  defaults,
   children,
 }: {
   /** Read once, when the store is created. */
@@ -33,6 +35,8 @@ export function ChatStoreProvider({
    * them and theirs merged in, and answers streaming elsewhere are left to their tab. Read once.
    */
   shareWithTabs?: TabSharingFactory;
+  /** The reader's settings for new chats (the chat page's); the model defaults without. */
+  defaults?: ChatStoreDeps['defaults'];
   children: ReactNode;
 }) {
   const apiFetch = useApiFetch();
@@ -43,6 +47,7 @@ export function ChatStoreProvider({
       scheduleFrame: browserStreamScheduler(),
       timers: browserTimers,
       network: browserNetwork,
+      ...(defaults ? { defaults } : {}),
       // Not while rendering on the server: Node has a BroadcastChannel of its own.
       ...(shareWithTabs && typeof window !== 'undefined' ? shareWithTabs() : {}),
     }),

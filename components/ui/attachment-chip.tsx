@@ -1,12 +1,18 @@
+'use client';
+
+import { lazy, Suspense, useState } from 'react';
 import type { Attachment } from '@/lib/browser/attachments/attachment';
-import { IconButton } from './button';
+import { FOCUS_RING, IconButton } from './button';
 import { formatCompact } from './format-usage';
 import { CloseIcon } from './icons';
 import { FileIcon } from './more-icons';
 
+/** Loaded when a thumbnail is first opened. */
+const ImageViewer = lazy(() => import('./image-viewer').then((m) => ({ default: m.ImageViewer })));
+
 /**
- * An attachment as a small tile: an image's thumbnail, or a text file's name with about how many
- * tokens it adds. With `onRemove`, a button to take it off again.
+ * An attachment as a small tile: an image's thumbnail (opening larger on a click), or a text file's name with about how many
+ * tokens it adds (and a PDF's page count). With `onRemove`, a button to take it off again.
  */
 export function AttachmentChip({
   attachment: a,
@@ -15,6 +21,7 @@ export function AttachmentChip({
   attachment: Attachment;
   onRemove?: () => void;
 }) {
+  const [viewing, setViewing] = useState(false);
   const remove = onRemove && (
     <IconButton
       label={`Remove ${a.name}`}
@@ -28,16 +35,28 @@ export function AttachmentChip({
   if (a.kind === 'image')
     return (
       <li className="relative" data-attachment="image">
-        {/* A data URL made in this browser from the user's own file: nothing is fetched. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img
-          src={a.dataUrl}
-          alt={a.name}
+        <button
+          type="button"
+          aria-label={`Open ${a.name} larger`}
           title={`${a.name} · ${a.width}×${a.height}`}
-          width={a.width}
-          height={a.height}
-          className="h-16 w-16 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700"
-        />
+          onClick={() => setViewing(true)}
+          className={`block rounded-lg ${FOCUS_RING}`}
+        >
+          {/* A data URL made in this browser from the user's own file: nothing is fetched. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
+            src={a.dataUrl}
+            alt={a.name}
+            width={a.width}
+            height={a.height}
+            className="h-16 w-16 cursor-zoom-in rounded-lg border border-zinc-200 object-cover dark:border-zinc-700"
+          />
+        </button>
+        {viewing && (
+          <Suspense fallback={null}>
+            <ImageViewer image={a} onClose={() => setViewing(false)} />
+          </Suspense>
+        )}
         {remove}
       </li>
     );
@@ -50,7 +69,8 @@ export function AttachmentChip({
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium">{a.name}</span>
         <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-          ≈ {formatCompact(a.tokens)} tokens
+          {a.pages ? `${a.pages} ${a.pages === 1 ? 'page' : 'pages'} · ` : ''}≈{' '}
+          {formatCompact(a.tokens)} tokens
         </span>
       </span>
       {remove}

@@ -11,13 +11,15 @@ interface DialogProps {
   children: ReactNode;
   /** Buttons at the bottom. */
   footer?: ReactNode;
+  /** As wide as the screen allows (an image), instead of a form's width. */
+  wide?: boolean;
 }
 
 /**
  * A modal on the native `<dialog>`: the browser traps focus, closes on Esc and restores focus to
  * the opener, which a hand-rolled overlay would have to imitate.
  */
-export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -38,7 +40,7 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
         // A click on the backdrop lands on the dialog element itself.
         if (e.target === e.currentTarget) onClose();
       }}
-      className="m-auto w-[min(32rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/50 backdrop:backdrop-blur-[2px] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`m-auto ${wide ? 'w-[min(64rem,calc(100vw-1.5rem))]' : 'w-[min(32rem,calc(100vw-1.5rem))]'} rounded-2xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/50 backdrop:backdrop-blur-[2px] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100`}
     >
       {open && (
         <div className="flex max-h-[85dvh] flex-col">

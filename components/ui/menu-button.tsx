@@ -81,7 +81,7 @@ export function MenuButton({
           id={menuId}
           role="menu"
           aria-label={label}
-          className="absolute right-0 top-full z-50 mt-1 w-44 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute right-0 top-full z-50 mt-1 w-max min-w-44 max-w-[calc(100vw-1rem)] rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
         >
           {items.map((item, i) => (
             <button

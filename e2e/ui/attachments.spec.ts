@@ -118,12 +118,12 @@ test('files that cannot go are refused with a reason before anything is sent', a
   await openApp(page);
   await pickModel(page, 'vllm:chat');
   await attach(page, [
-    { name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') },
+    { name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') },
     { name: 'huge.log', mimeType: 'text/plain', buffer: Buffer.alloc(600 * 1024, 'a') },
   ]);
   const alert = composer(page).getByRole('alert');
   await expect(alert).toContainText(
-    "report.pdf can't be attached: only images (PNG, JPEG, WebP, GIF) and text files",
+    "archive.zip can't be attached: only images (PNG, JPEG, WebP, GIF), PDFs and text files",
   );
   await expect(alert).toContainText(
     'huge.log is too large to attach (600 KB; text files up to 512 KB).',

@@ -37,7 +37,7 @@ test('edit and re-send, regenerate, rename, export, delete', async ({ page }) =>
 
   await page.getByRole('button', { name: 'Export conversation' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export as Markdown' }).click();
+  await page.getByRole('menuitem', { name: 'Export as Markdown' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('renamed-chat.md');
 

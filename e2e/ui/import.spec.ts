@@ -28,7 +28,7 @@ for (const view of VIEWS) {
 
       await page.getByRole('button', { name: 'Export conversation' }).click();
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Export as JSON' }).click();
+      await page.getByRole('menuitem', { name: 'Export as JSON' }).click();
       const file = (await (await download).path())!;
       const exported = await readFile(file, 'utf8');
 

@@ -33,8 +33,9 @@ test('a reload keeps the conversation, its settings and the draft', async ({ pag
       .getByRole('navigation', { name: 'Conversations' })
       .getByRole('link', { name: `Remember me ${marker}`, exact: true }),
   ).toBeVisible();
+  // Several providers serve a model called "chat": the picker names this one's.
   await expect(page.getByRole('combobox', { name: /^Model: / })).toHaveAccessibleName(
-    'Model: chat',
+    'Model: chat (vllm)',
   );
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('unsent draft');
 });

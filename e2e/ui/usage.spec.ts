@@ -29,19 +29,20 @@ test('final usage shows reasoning tokens, credits used and the credit balance', 
   await expect(answer).toHaveAttribute('data-status', 'complete');
   const usage = answer.getByTestId('usage');
   await expect(usage).toHaveAttribute('data-usage-final', 'true');
-  await expect(usage).toContainText(/Prompt \d+/);
+  await expect(usage).toContainText(/Prompt ?\d+/);
   await expect(usage).toContainText('Completion 16');
-  await expect(usage).toContainText('Reasoning 8');
+  await expect(usage).toContainText(/Reasoning ?8/);
   await expect(usage).toContainText(/Speed [\d.]+ tok\/s/);
   await expect(usage).toContainText(/TTFT (\d+ ms|[\d.]+ s)/);
-  await expect(usage).toContainText(/Credits used \d+/);
-  await expect(usage).toContainText(/Balance 4,99\d,\d{3}/);
+  await expect(usage).toContainText(/Credits used ?\d+/);
+  await expect(usage).toContainText(/Balance ?4,99\d,\d{3}/);
 });
 
-test('an answer that never got usage says "Usage unknown"', async ({ page }) => {
+test('an answer that never got usage shows no figures, not a line saying so', async ({ page }) => {
   await openApp(page);
   await pickModel(page, 'vllm:http-error');
   await send(page, `No usage ${nonce()}`);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'error');
-  await expect(lastAnswer(page).getByTestId('usage')).toHaveText('Usage unknown');
+  await expect(lastAnswer(page).getByTestId('usage')).toHaveCount(0);
+  await expect(lastAnswer(page)).not.toContainText('Usage unknown');
 });

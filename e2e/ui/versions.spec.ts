@@ -111,7 +111,7 @@ for (const view of VIEWS) {
 
       await page.getByRole('button', { name: 'Export conversation' }).click();
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Export as JSON' }).click();
+      await page.getByRole('menuitem', { name: 'Export as JSON' }).click();
       const json = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as {
         conversation: { messages: { content: string }[]; hidden: Record<string, unknown> };
       };

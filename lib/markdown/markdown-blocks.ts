@@ -1,4 +1,5 @@
 import { Lexer, type Token, type TokensList } from 'marked';
+import { MATH_EXTENSIONS } from './math-extension';
 
 /** One top-level Markdown block: rendered and memoised on its own. */
 export interface MarkdownBlock {
@@ -38,7 +39,7 @@ function fenceClosed(raw: string): boolean {
 
 /** Lexes with a fresh lexer (marked's default one keeps definitions between calls), seeded with `links`. */
 function lex(text: string, links: LinkDefinitions): TokensList {
-  const lexer = new Lexer({ gfm: true });
+  const lexer = new Lexer({ gfm: true, extensions: MATH_EXTENSIONS });
   Object.assign(lexer.tokens.links, links);
   return lexer.lex(text);
 }

@@ -36,7 +36,17 @@ export interface ModelsResponse {
   max_request_bytes?: number;
   /** Why the app runs without the backend it was meant to have (the main command's fallback). */
   notice?: string;
+  /** `MAX_OUTPUT_TOKENS`: the longest answer the server asks for. Absent: the default. */
+  max_output_tokens?: number;
+  /**
+   * `TITLE_MODEL`: the model asked for a conversation's title after its first answer, or `off`
+   * (titles stay the first message). Absent: each conversation's own model.
+   */
+  title_model?: string;
 }
+
+/** The cap on an answer's tokens unless `MAX_OUTPUT_TOKENS` says otherwise. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 /** The longest edge attached images get, in pixels, unless `IMAGE_MAX_EDGE` says otherwise. */
 export const DEFAULT_IMAGE_MAX_EDGE = 1568;

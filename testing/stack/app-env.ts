@@ -14,6 +14,9 @@ export const APP_ENV: Record<string, string> = {
   KEEPALIVE_INTERVAL_MS: '400',
   // The widget tests' allowed host page (e2e/widget); its twin on another port is refused.
   EMBED_ALLOWED_ORIGINS: HOST_URL,
+  // Conversations are named by a model of their own, so a spec's requests to its chat model are
+  // only the ones it made.
+  TITLE_MODEL: 'vllm:title',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

@@ -75,6 +75,8 @@ export function limitsEnv(providersFile: string, redisURL = REDIS_URL): Record<s
     PROVIDERS_FILE: providersFile,
     REDIS_URL: redisURL,
     MAX_OUTPUT_TOKENS: String(LIMITS.maxOutputTokens),
+    // A title request would spend the minute's requests the limits specs count.
+    TITLE_MODEL: 'off',
     RATE_LIMIT_RPM: String(LIMITS.rpm),
     RATE_LIMIT_CONCURRENT: String(LIMITS.concurrent),
     RATE_LIMIT_TOKENS_PER_DAY: String(LIMITS.tokensPerDay),

@@ -1,4 +1,8 @@
-import { DEFAULT_MAX_REQUEST_BYTES, type ModelsResponse } from '@/lib/protocol/api-shapes';
+import {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  DEFAULT_MAX_REQUEST_BYTES,
+  type ModelsResponse,
+} from '@/lib/protocol/api-shapes';
 import { ConfigError } from '@/lib/server/config/schema';
 import { getUiConfig, type UiConfig } from '@/lib/server/config/ui-config';
 import { jsonError } from '@/lib/server/gateway/json-error';
@@ -47,6 +51,10 @@ export function GET(request: Request): Promise<Response> {
         ...(ui.imageMaxEdgeSet ? { image_max_edge: ui.imageMaxEdge } : {}),
         ...(maxRequestBytes !== DEFAULT_MAX_REQUEST_BYTES
           ? { max_request_bytes: maxRequestBytes }
+          : {}),
+        ...(ui.titleModel ? { title_model: ui.titleModel } : {}),
+        ...(config.maxOutputTokens !== DEFAULT_MAX_OUTPUT_TOKENS
+          ? { max_output_tokens: config.maxOutputTokens }
           : {}),
       };
       return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });

@@ -25,6 +25,8 @@ export interface TextAttachment {
   language: string;
   /** About how many tokens the file adds. */
   tokens: number;
+  /** A PDF's page count (its text was extracted in the browser). */
+  pages?: number;
 }
 
 export type Attachment = ImageAttachment | TextAttachment;
@@ -37,12 +39,15 @@ export interface AttachmentLimits {
   imageMaxBytes: number;
   /** Larger text files are refused. */
   textMaxBytes: number;
+  /** Larger PDF files are refused before they are read. */
+  pdfMaxBytes: number;
 }
 
 export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
   imageMaxEdge: DEFAULT_IMAGE_MAX_EDGE,
   imageMaxBytes: 20 * 1024 * 1024,
   textMaxBytes: 512 * 1024,
+  pdfMaxBytes: 32 * 1024 * 1024,
 };
 
 /** True when any attachment is an image. */

@@ -16,8 +16,11 @@ describe('classifyFile', () => {
     expect(classifyFile('data', 'application/json')).toEqual({ kind: 'text', language: 'json' });
     expect(classifyFile('readme', 'text/plain')).toEqual({ kind: 'text', language: '' });
   });
+  it('knows PDFs by type or extension', () => {
+    expect(classifyFile('report.pdf', 'application/pdf')).toEqual({ kind: 'pdf' });
+    expect(classifyFile('Report.PDF', '')).toEqual({ kind: 'pdf' });
+  });
   it('refuses anything else', () => {
-    expect(classifyFile('report.pdf', 'application/pdf')).toEqual({ kind: 'other' });
     expect(classifyFile('archive.zip', 'application/zip')).toEqual({ kind: 'other' });
   });
 });

@@ -1,5 +1,6 @@
 /** What an attached file is, from its name and media type (before reading it). */
-export type FileKind = { kind: 'image' } | { kind: 'text'; language: string } | { kind: 'other' };
+export type FileKind =
+  { kind: 'image' } | { kind: 'text'; language: string } | { kind: 'pdf' } | { kind: 'other' };
 
 /** Image types every browser decodes and vision APIs take. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -66,12 +67,13 @@ function extension(name: string): string {
 }
 
 /**
- * Classifies a file: images by media type, text by extension (browsers leave `type` empty for
+ * Classifies a file: images by media type, PDFs by type or extension, text by extension (browsers leave `type` empty for
  * most source files) or by a `text/*` or JSON media type. Anything else is refused with a message.
  */
 export function classifyFile(name: string, type: string): FileKind {
   if (IMAGE_TYPES.has(type)) return { kind: 'image' };
   const ext = extension(name);
+  if (type === 'application/pdf' || ext === 'pdf') return { kind: 'pdf' };
   if (ext in TEXT_EXTENSIONS) return { kind: 'text', language: TEXT_EXTENSIONS[ext]! };
   if (type.startsWith('text/') || type === 'application/json')
     return { kind: 'text', language: type === 'application/json' ? 'json' : '' };
@@ -83,5 +85,7 @@ export const ACCEPT = [
   ...IMAGE_TYPES,
   'text/*',
   'application/json',
+  'application/pdf',
+  '.pdf',
   ...Object.keys(TEXT_EXTENSIONS).map((e) => `.${e}`),
 ].join(',');

@@ -76,6 +76,28 @@ async function readImage(file: File, maxEdge: number): Promise<ImageAttachment> 
   }
 }
 
+/**
+ * A PDF's text, page by page, as a text attachment; pdf.js is loaded with the first PDF
+ * (read-pdf.ts). A sentence instead when it has no text or cannot be read.
+ */
+async function readPdfFile(file: File, name: string): Promise<Attachment | string> {
+  try {
+    const { readPdf } = await import('./read-pdf');
+    const { text, pages } = await readPdf(await file.arrayBuffer());
+    if (!text.trim()) return `${name} has no text to read (a scanned PDF is pictures of pages).`;
+    return {
+      kind: 'text',
+      name,
+      text,
+      language: '',
+      tokens: textFileTokens(name, text, ''),
+      pages,
+    };
+  } catch {
+    return `${name} could not be read as a PDF.`;
+  }
+}
+
 /** Reads every file, in order; problems never stop the other files. */
 export async function readFiles(
   files: readonly File[],
@@ -97,6 +119,10 @@ export async function readFiles(
       } catch {
         problems.push(`${name} could not be read as an image.`);
       }
+    } else if (type.kind === 'pdf') {
+      const read = await readPdfFile(file, name);
+      if (typeof read === 'string') problems.push(read);
+      else attachments.push(read);
     } else if (type.kind === 'text') {
       const text = await file.text();
       if (text.includes('\u0000')) {

@@ -3,10 +3,16 @@ import { DEFAULT_ATTACHMENT_LIMITS as LIMITS } from './attachment';
 import { formatBytes, refusalFor, sendProblem } from './refusals';
 
 describe('refusalFor', () => {
-  it('refuses files that are neither images nor text, naming what is supported', () => {
-    expect(refusalFor('report.pdf', { kind: 'other' }, 100, LIMITS)).toBe(
-      "report.pdf can't be attached: only images (PNG, JPEG, WebP, GIF) and text files (.txt, .md, .csv, .json, source code) can.",
+  it('refuses files that are neither images, PDFs nor text, naming what is supported', () => {
+    expect(refusalFor('archive.zip', { kind: 'other' }, 100, LIMITS)).toBe(
+      "archive.zip can't be attached: only images (PNG, JPEG, WebP, GIF), PDFs and text files (.txt, .md, .csv, .json, source code) can.",
     );
+  });
+  it('refuses a PDF over its limit', () => {
+    expect(refusalFor('scan.pdf', { kind: 'pdf' }, 40 * 1024 * 1024, LIMITS)).toBe(
+      'scan.pdf is too large to attach (40.0 MB; PDFs up to 32.0 MB).',
+    );
+    expect(refusalFor('paper.pdf', { kind: 'pdf' }, 1000, LIMITS)).toBeNull();
   });
   it('refuses files over the limits, with both sizes', () => {
     expect(refusalFor('big.jpg', { kind: 'image' }, 25 * 1024 * 1024, LIMITS)).toBe(

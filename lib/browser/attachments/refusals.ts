@@ -10,7 +10,7 @@ export function formatBytes(bytes: number): string {
 
 /** What can be attached, for the sentences that refuse something else. */
 export const SUPPORTED =
-  'images (PNG, JPEG, WebP, GIF) and text files (.txt, .md, .csv, .json, source code)';
+  'images (PNG, JPEG, WebP, GIF), PDFs and text files (.txt, .md, .csv, .json, source code)';
 
 /** Why a file cannot be attached, before reading it; null when it can. */
 export function refusalFor(
@@ -22,6 +22,8 @@ export function refusalFor(
   if (type.kind === 'other') return `${name} can't be attached: only ${SUPPORTED} can.`;
   if (type.kind === 'image' && size > limits.imageMaxBytes)
     return `${name} is too large to attach (${formatBytes(size)}; images up to ${formatBytes(limits.imageMaxBytes)}).`;
+  if (type.kind === 'pdf' && size > limits.pdfMaxBytes)
+    return `${name} is too large to attach (${formatBytes(size)}; PDFs up to ${formatBytes(limits.pdfMaxBytes)}).`;
   if (type.kind === 'text' && size > limits.textMaxBytes)
     return `${name} is too large to attach (${formatBytes(size)}; text files up to ${formatBytes(limits.textMaxBytes)}).`;
   return null;

@@ -47,7 +47,8 @@ export function answerSpeed(m: AssistantMessage): Speed | undefined {
     const seconds = end === undefined ? 0 : (end - start) / 1000;
     return seconds >= 0.2 ? { tokensPerSecond: run / seconds, estimated: false } : undefined;
   }
-  if (!streaming || m.timing.textAt === undefined) return undefined;
+  // The estimate stays once the answer ended without counts (stopped, cut off).
+  if (m.timing.textAt === undefined) return undefined;
   const seconds = (m.timing.textAt - start) / 1000;
   if (seconds < 0.2) return undefined;
   const tokens = estimateTokens(m.content) + estimateTokens(m.reasoning);

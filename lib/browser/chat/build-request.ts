@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatRequest } from '../../protocol/chat-request';
 import { textWithFiles, userContent } from '../attachments/message-content';
+import { fitMessages } from './context-fit';
 import type { ConversationSettings } from './conversation';
 import type { AssistantMessage, Message } from './message';
 
@@ -10,6 +11,11 @@ export interface ModelTraits {
   reasoning?: boolean;
   /** Its provider can keep the conversation between requests (`session`). */
   statefulSessions?: boolean;
+  /**
+   * Leave out the oldest turns so the messages fit in `budget` tokens (estimated, times `ratio`):
+   * the reader's choice when a conversation outgrew the model's context (context-fit.ts).
+   */
+  fit?: { budget: number; ratio: number };
 }
 
 function sampling(settings: ConversationSettings, model: ModelTraits): Partial<ChatRequest> {
@@ -57,9 +63,10 @@ export function buildAnswerRequest(
   if (model.kind === 'completion') {
     return { model: model.id, prompt: lastPrompt(history), ...sampling(settings, model) };
   }
+  const messages = toChatMessages(history, settings.systemPrompt);
   return {
     model: model.id,
-    messages: toChatMessages(history, settings.systemPrompt),
+    messages: model.fit ? fitMessages(messages, model.fit.budget, model.fit.ratio) : messages,
     ...sampling(settings, model),
   };
 }

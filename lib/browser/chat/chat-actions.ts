@@ -20,6 +20,8 @@ export interface ChatActions {
   // Renaming, pinning, importing and switching versions are loaded with the first of them (the
   // page's first answer needs none): each resolves once done.
   renameConversation(id: string, title: string): Promise<void>;
+  /** The model's title after the first answer, unless the title changed since `from`. */
+  nameByModel(id: string, title: string, from: string): Promise<void>;
   setPinned(id: string, pinned: boolean): Promise<void>;
   deleteConversation(id: string): void;
   /** Adds a conversation read from an export file; returns its id (a new one if it is taken). */

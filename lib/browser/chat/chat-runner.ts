@@ -4,6 +4,7 @@ import { canReattach } from './apply-event';
 import { streamRun, type RunControl, type RunDeps, type RunStart } from './answer-run';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
 import { bumpOrder, patchConversation, patchMessage } from './chat-state';
+import { putBackRefused, type Undo } from './refused-send';
 import { deriveTitle } from './conversation';
 import { sessionField } from './provider-session';
 import type { RunLocks } from './run-locks';
@@ -44,6 +45,8 @@ interface RunnerDeps extends RunDeps {
   locks?: RunLocks;
   /** Resolves once the conversation's last save is written: the lock is released after it. */
   written?: (conversationId: string) => Promise<void>;
+  /** Deletes a conversation a refused first question leaves empty. */
+  discard?: (conversationId: string) => void;
 }
 
 /**
@@ -58,14 +61,6 @@ export function createRunner(deps: RunnerDeps) {
   const runs = new Map<string, RunControl>();
 
   const isRunning = (conversationId: string) => runs.has(conversationId);
-
-  /** What to put back when a limit refuses a new question: it returns to the composer. */
-  interface Undo {
-    messages: Message[];
-    title: string;
-    text: string;
-    attachments: readonly Attachment[];
-  }
 
   async function run(
     conversationId: string,
@@ -82,32 +77,11 @@ export function createRunner(deps: RunnerDeps) {
     const end = await streamRun(deps, conversationId, messageId, start, control);
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
       const sentence = await sayError(end.error);
-      // Nothing was sent to the model: the question goes back to the composer, as it was typed.
-      set((s) => {
-        const { [conversationId]: _done, ...running } = s.running;
-        return {
-          ...patchConversation(s, conversationId, (c) => ({
-            ...c,
-            messages: undo.messages,
-            title: undo.title,
-            // Gone for good: a merge with a copy saved before the refusal must not bring them back.
-            removed: [
-              ...(c.removed ?? []),
-              ...c.messages.slice(undo.messages.length).map((m) => m.id),
-            ],
-          })),
-          running,
-          drafts: { ...s.drafts, [conversationId]: undo.text },
-          limitNotice: {
-            conversationId,
-            text: sentence,
-            ...(undo.attachments.length ? { attachments: [...undo.attachments] } : {}),
-          },
-        };
-      });
+      set((s) => putBackRefused(s, conversationId, undo, end.error, sentence, now()));
       if (runs.get(conversationId) === control) runs.delete(conversationId);
       announce(conversationId, sentence);
-      saver.flush(conversationId);
+      if (undo.messages.length === 0) deps.discard?.(conversationId);
+      else saver.flush(conversationId);
       release?.();
       return;
     }

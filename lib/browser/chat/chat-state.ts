@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type Conversation, type ConversationSettings } from './conversation';
 import type { Attachment } from '../attachments/attachment';
+import type { ErrorFacts } from '../errors/rate-limited';
 import type { Message } from './message';
 
 /** The chat store's data. Everything here but `running` and `storageNotice` is persisted. */
@@ -30,10 +31,18 @@ export interface ChatState {
    */
   announcement: { text: string; seq: number } | null;
   /**
-   * A message a limit refused (`429`): it went back to the composer (its attachments too), and this says why and when
-   * to try again, above the composer of that conversation.
+   * A message a limit refused (`429`): it went back to the composer (its attachments too), and this
+   * says why and when to try again, above the composer of that conversation (`null`: the new-chat
+   * composer, for a refused first message). Sending waits until `retryAt`; `error` lets the
+   * sentence count down to it.
    */
-  limitNotice: { conversationId: string; text: string; attachments?: Attachment[] } | null;
+  limitNotice: {
+    conversationId: string | null;
+    text: string;
+    retryAt?: number;
+    error?: ErrorFacts;
+    attachments?: Attachment[];
+  } | null;
 }
 
 /** Draft key of the composer when no conversation is open yet. */

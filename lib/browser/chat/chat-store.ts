@@ -10,43 +10,14 @@ import {
 } from './chat-state';
 import type { createConversationActions } from './conversation-actions';
 import { loadConversations } from './loaded-conversations';
+import type { ChatStoreDeps } from './chat-store-deps';
 import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversation';
-import type { ScheduleFrame } from './frame-batcher';
-import type { NetworkWatch } from './network-watch';
 import { createMemoryBackend } from './kv-backend';
 import type { StoredMeta } from './meta-stash';
-import { createPersistence, type ChatPersistence } from './persistence';
-import type { createRemoteSync } from './remote-sync';
-import type { RunLocks } from './run-locks';
-import { createSaveScheduler, type TimerApi } from './save-scheduler';
-import type { TabChannel } from './tab-channel';
+import { createPersistence } from './persistence';
+import { createSaveScheduler } from './save-scheduler';
 
 export type ChatStore = StoreApi<ChatState & ChatActions>;
-
-/** The store's surroundings, injected so tests can run it without a browser. */
-export interface ChatStoreDeps {
-  /** Builds the persistence; `onFallback` is called once if storage fails. Defaults to memory. */
-  createPersistence?: (onFallback: (message: string) => void) => ChatPersistence;
-  fetch: typeof fetch;
-  now?: () => number;
-  newId?: () => string;
-  scheduleFrame: ScheduleFrame;
-  timers: TimerApi;
-  /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
-  saveIntervalMs?: number;
-  chatUrl?: string;
-  /** Online/offline, so a dropped answer reattaches when the network is back. */
-  network?: NetworkWatch;
-  /** The other tabs showing the same conversations (the chat page); none in the widget. */
-  channel?: TabChannel | null;
-  /** Which tab streams which answer (run-locks.ts); without, a `streaming` answer on load is cut off. */
-  locks?: RunLocks | null;
-  /**
-   * Merges other tabs' changes in (remote-sync.ts). Passed in rather than imported so a page
-   * without other tabs (the widget) does not ship it.
-   */
-  createRemoteSync?: typeof createRemoteSync;
-}
 
 const META_KEY = '\u0000meta';
 
@@ -107,6 +78,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
       ...(deps.network ? { network: deps.network } : {}),
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
+      discard: (id) => get().deleteConversation(id),
     });
     type Actions = ReturnType<typeof createConversationActions>;
     let actions: Promise<Actions> | undefined;
@@ -147,8 +119,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
     });
     if (remote) channel?.listen((message) => remote.receive(message));
 
+    const defaults = () => ({ ...(deps.defaults?.() ?? DEFAULT_SETTINGS) });
     return {
       ...initialChatState(),
+      newChatSettings: defaults(),
 
       async hydrate() {
         if (get().hydrated) return;
@@ -196,6 +170,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       renameConversation: (id, title) => withActions((a) => a.rename(id, title)),
+      nameByModel: (id, title, from) => withActions((a) => a.nameByModel(id, title, from)),
       setPinned: (id, pinned) => withActions((a) => a.setPinned(id, pinned)),
       importConversation: (conversation) => withActions((a) => a.importConversation(conversation)),
       showVersion: (conversationId, messageId, step) =>
@@ -262,7 +237,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
             activeId: id,
             drafts,
             lastModel: model.id,
-            newChatSettings: { ...DEFAULT_SETTINGS },
+            newChatSettings: defaults(),
           });
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));

@@ -33,6 +33,23 @@ export function createConversationActions(deps: ConversationActionDeps) {
       saver.flush(id);
     },
 
+    /**
+     * A title the model suggested after the first answer: taken only while the conversation still
+     * has the title it had when the model was asked (`from`) and nobody renamed it.
+     */
+    nameByModel(id: string, title: string, from: string): void {
+      const c = get().conversations[id];
+      if (!c || c.titleEdited || c.title !== from) return;
+      set((s) =>
+        patchConversation(s, id, (cv) => ({
+          ...cv,
+          title,
+          changed: { ...cv.changed, title: now() },
+        })),
+      );
+      saver.flush(id);
+    },
+
     setPinned(id: string, pinned: boolean): void {
       set((s) =>
         patchConversation(s, id, (c) => ({
@@ -61,11 +78,14 @@ export function createConversationActions(deps: ConversationActionDeps) {
 
     /**
      * Adds an imported conversation and returns its id. One whose id is already here comes in as a
-     * copy with new ids, so an import never overwrites what is on this device.
+     * copy with new ids, titled as a copy, so an import never overwrites what is on this device.
      */
     importConversation(conversation: Conversation): string {
       const exists = Boolean(get().conversations[conversation.id]);
-      const c = exists ? withNewIds(conversation, deps.newId) : conversation;
+      // A second copy of one already here is said to be one, so the two can be told apart.
+      const c = exists
+        ? { ...withNewIds(conversation, deps.newId), title: `${conversation.title} (copy)` }
+        : conversation;
       set((s) => {
         const conversations = { ...s.conversations, [c.id]: c };
         return {

@@ -8,7 +8,22 @@ describe('buildUiConfig', () => {
       suggestedPrompts: [],
       imageMaxEdge: 1568,
       imageMaxEdgeSet: false,
+      titleModel: null,
+      signInHint: null,
     });
+  });
+
+  it('reads the sign-in hint, one line', () => {
+    expect(buildUiConfig({ SIGN_IN_HINT: ' Ask IT for a code. ' }).signInHint).toBe(
+      'Ask IT for a code.',
+    );
+    expect(() => buildUiConfig({ SIGN_IN_HINT: 'two\nlines' })).toThrow(/SIGN_IN_HINT/);
+  });
+
+  it('reads the model that names conversations', () => {
+    expect(buildUiConfig({ TITLE_MODEL: ' vllm:small ' }).titleModel).toBe('vllm:small');
+    expect(buildUiConfig({ TITLE_MODEL: 'off' }).titleModel).toBe('off');
+    expect(buildUiConfig({ TITLE_MODEL: '' }).titleModel).toBeNull();
   });
 
   it('reads prompts separated by | or as a JSON array', () => {

@@ -17,6 +17,10 @@ export interface UiConfig {
    * fell back to the scenario backend; the new-chat screen shows it.
    */
   notice?: string;
+  /** `TITLE_MODEL`: the model that names conversations, `off`, or null for each chat's own. */
+  titleModel: string | null;
+  /** `SIGN_IN_HINT`: one line under the sign-in card's heading (who to ask for access); null: none. */
+  signInHint: string | null;
 }
 
 const MAX_PROMPTS = 8;
@@ -82,10 +86,29 @@ const edgeSchema = z
     return n;
   });
 
+/** `TITLE_MODEL`: a model id as `GET /api/models` lists it, or `off`. */
+const titleModelSchema = z
+  .string()
+  .trim()
+  .max(300, 'must be a model id of at most 300 characters')
+  .optional()
+  .transform((v) => v || null);
+
+/** `SIGN_IN_HINT`: plain text, one short line. */
+const hintSchema = z
+  .string()
+  .trim()
+  .max(200, 'must be one line of at most 200 characters')
+  .refine((v) => !v.includes('\n'), 'must be one line')
+  .optional()
+  .transform((v) => v || null);
+
 const uiEnvSchema = z.object({
   SUGGESTED_PROMPTS: promptsSchema,
   IMAGE_MAX_EDGE: edgeSchema,
   LOCAL_MODEL_NOTICE: z.string().trim().max(500).optional(),
+  TITLE_MODEL: titleModelSchema,
+  SIGN_IN_HINT: hintSchema,
 });
 
 /** Builds the UI configuration; a bad value throws a ConfigError naming the variable. */
@@ -101,6 +124,8 @@ export function buildUiConfig(env: Record<string, string | undefined>): UiConfig
     imageMaxEdge: edge ?? DEFAULT_IMAGE_MAX_EDGE,
     imageMaxEdgeSet: edge !== undefined,
     ...(parsed.data.LOCAL_MODEL_NOTICE ? { notice: parsed.data.LOCAL_MODEL_NOTICE } : {}),
+    titleModel: parsed.data.TITLE_MODEL,
+    signInHint: parsed.data.SIGN_IN_HINT,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   THINK_TAG_TOKENS,
   XSS_MARKDOWN,
 } from './texts';
+import { MATH_ANSWER } from './texts-math';
 
 /** Reasoning then answer, with a caller-chosen reasoning delta per token. */
 function reasoningAnswer(
@@ -90,4 +91,15 @@ export const vllmStreamScenarios: Record<string, Scenario> = {
   xss: (_b, ctx) => answer(F, ctx, tokenize(XSS_MARKDOWN)),
   // Faster than the default rate: ~300 tokens at 20 ms would make tests wait 6 s.
   markdown: (_b, ctx) => answer(F, ctx, tokenize(MARKDOWN_ANSWER), { tokenDelayMs: 5 }),
+  // The test stack's TITLE_MODEL. A conversation about high tides gets a title in quotes, with a
+  // full stop (as small models write them); any other gets an empty answer, so it keeps its first
+  // message as its title and the specs that find conversations by it are left alone.
+  title: (body, ctx) =>
+    answer(
+      F,
+      ctx,
+      JSON.stringify(body).includes('high tides') ? ['"Tides', ' and', ' the', ' Moon."'] : [],
+    ),
+  // Slow enough that a formula is seen unfinished (as text) before it closes.
+  math: (_b, ctx) => answer(F, ctx, tokenize(MATH_ANSWER), { tokenDelayMs: 25 }),
 };

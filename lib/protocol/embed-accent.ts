@@ -1,4 +1,8 @@
-import { HEX_COLOR } from '../../protocol/embed-wire';
+/**
+ * Text on a site's accent colour (`data-accent`), read the same way by the widget's loader (its
+ * launcher) and by the chat inside the frame (its title bar and buttons).
+ */
+import { HEX_COLOR } from './embed-wire';
 
 /** `#rgb` → `#rrggbb`, lower case; null for anything that is not a hex colour. */
 export function expandHex(hex: string): string | null {

@@ -6,7 +6,7 @@ import {
   LIGHT_TEXT,
   relativeLuminance,
   textOn,
-} from './accent';
+} from './embed-accent';
 
 describe('accent colours', () => {
   it('expands short hex and refuses anything else', () => {

@@ -1,0 +1,35 @@
+import type { ConversationSettings } from './conversation';
+import type { ScheduleFrame } from './frame-batcher';
+import type { NetworkWatch } from './network-watch';
+import type { ChatPersistence } from './persistence';
+import type { createRemoteSync } from './remote-sync';
+import type { RunLocks } from './run-locks';
+import type { TimerApi } from './save-scheduler';
+import type { TabChannel } from './tab-channel';
+
+/** The store's surroundings, injected so tests can run it without a browser. */
+export interface ChatStoreDeps {
+  /** Builds the persistence; `onFallback` is called once if storage fails. Defaults to memory. */
+  createPersistence?: (onFallback: (message: string) => void) => ChatPersistence;
+  fetch: typeof fetch;
+  now?: () => number;
+  newId?: () => string;
+  scheduleFrame: ScheduleFrame;
+  timers: TimerApi;
+  /** Streaming answers are saved at least this often (a crash loses at most a second of an answer). */
+  saveIntervalMs?: number;
+  chatUrl?: string;
+  /** Online/offline, so a dropped answer reattaches when the network is back. */
+  network?: NetworkWatch;
+  /** The other tabs showing the same conversations (the chat page); none in the widget. */
+  channel?: TabChannel | null;
+  /** Which tab streams which answer (run-locks.ts); without, a `streaming` answer on load is cut off. */
+  locks?: RunLocks | null;
+  /**
+   * Merges other tabs' changes in (remote-sync.ts). Passed in rather than imported so a page
+   * without other tabs (the widget) does not ship it.
+   */
+  createRemoteSync?: typeof createRemoteSync;
+  /** The reader's settings for new chats (the chat page's); the model defaults without. */
+  defaults?: () => ConversationSettings;
+}

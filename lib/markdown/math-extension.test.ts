@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Token } from 'marked';
+import { splitMarkdown } from './markdown-blocks';
+
+/** Every math token in `source`, as `[display, text]`. */
+function formulas(source: string): [boolean, string][] {
+  const found: [boolean, string][] = [];
+  const walk = (tokens: readonly Token[]) => {
+    for (const t of tokens) {
+      if (t.type === 'math') found.push([t.display as boolean, t.text as string]);
+      if ('tokens' in t && Array.isArray(t.tokens)) walk(t.tokens);
+      if (t.type === 'list') walk((t as { items: Token[] }).items);
+    }
+  };
+  for (const block of splitMarkdown(source).blocks) walk(block.tokens);
+  return found;
+}
+
+describe('math in answers', () => {
+  it('finds the four delimiters', () => {
+    expect(formulas('Euler: $e^{i\\pi} + 1 = 0$.')).toEqual([[false, 'e^{i\\pi} + 1 = 0']]);
+    expect(formulas('so \\(a^2\\) and \\[b^2\\] inline')).toEqual([
+      [false, 'a^2'],
+      [true, 'b^2'],
+    ]);
+    expect(formulas('Before\n\n$$\n\\int_0^1 x\\,dx\n$$\n\nAfter')).toEqual([
+      [true, '\\int_0^1 x\\,dx'],
+    ]);
+    expect(formulas('\\[\nx = 1\n\\]')).toEqual([[true, 'x = 1']]);
+    expect(formulas('text $$x_1$$ text')).toEqual([[true, 'x_1']]);
+  });
+
+  it('ends a paragraph before a display formula on its own line', () => {
+    const { blocks } = splitMarkdown('The sum is\n$$\nS = n(n+1)/2\n$$\nas shown.');
+    expect(blocks.map((b) => b.tokens[0]?.type)).toEqual(['paragraph', 'math', 'paragraph']);
+  });
+
+  it('leaves prices and loose dollars alone', () => {
+    expect(formulas('It costs $5 and $10.')).toEqual([]);
+    expect(formulas('Between $5 and $10 a month, or $ 3 $ today.')).toEqual([]);
+    expect(formulas('Pay $20$30 later')).toEqual([]);
+    expect(formulas('An escaped \\$x\\$ stays text.')).toEqual([]);
+    expect(formulas('In code: `$x$`')).toEqual([]);
+  });
+
+  it('keeps an unfinished formula as text until it closes', () => {
+    expect(formulas('Then $x^2 + ')).toEqual([]);
+    expect(formulas('Then $x^2 + y$')).toEqual([[false, 'x^2 + y']]);
+    expect(formulas('$$\n\\sum_i')).toEqual([]);
+    expect(formulas('$$\n\\sum_i\n$$')).toEqual([[true, '\\sum_i']]);
+  });
+
+  it('does not reach across a blank line', () => {
+    expect(formulas('$$\nx\n\nmore text')).toEqual([]);
+  });
+
+  it('keeps the source covered exactly', () => {
+    const source = 'A $x$ b\n\n$$\ny\n$$\n\n- item \\(z\\)\n';
+    const { blocks } = splitMarkdown(source);
+    expect(blocks.map((b) => b.text).join('')).toBe(source);
+  });
+});
