@@ -65,6 +65,8 @@ export function engineAppEnv(providersFile: string): Record<string, string> {
     UPSTREAM_HEADERS_TIMEOUT_MS: '60000',
     UPSTREAM_IDLE_TIMEOUT_MS: '60000',
     QUEUE_TIMEOUT_MS: '60000',
+    // No title requests after a first answer: each spec counts what the engine did for its own.
+    TITLE_MODEL: 'off',
     NEXT_TELEMETRY_DISABLED: '1',
   };
 }
