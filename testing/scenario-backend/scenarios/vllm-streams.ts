@@ -100,6 +100,18 @@ export const vllmStreamScenarios: Record<string, Scenario> = {
       ctx,
       JSON.stringify(body).includes('high tides') ? ['"Tides', ' and', ' the', ' Moon."'] : [],
     ),
-  // Slow enough that a formula is seen unfinished (as text) before it closes.
-  math: (_b, ctx) => answer(F, ctx, tokenize(MATH_ANSWER), { tokenDelayMs: 25 }),
+  // A pause inside the display formula, longer than the page ever waits between two updates
+  // (at least two a second), so the formula is seen unfinished (as text) before it closes.
+  math: (_b, ctx) => {
+    const cut = MATH_ANSWER.indexOf('\\pm');
+    return build(F, ctx)
+      .role()
+      .contents(tokenize(MATH_ANSWER.slice(0, cut)))
+      .add({ sleep: 1_200 })
+      .contents(tokenize(MATH_ANSWER.slice(cut)))
+      .finish('stop')
+      .usage()
+      .done()
+      .plan({ tokenDelayMs: 10 });
+  },
 };
