@@ -14,7 +14,7 @@ const join = (tokens: readonly string[]) => tokens.join('');
 const types = (events: RunnelEvent[]) =>
   compact(events).map((e) => (e.type === 'text' ? e.kind : e.type));
 
-test.describe('ARK Cloud (seeds 000, 001)', () => {
+test.describe('ARK Cloud', () => {
   test('reasoning first, running usage, final usage with credits and token details', async () => {
     const marker = nonce();
     const { events } = await chat(chatBody('ark:reasoning', marker));
@@ -104,7 +104,7 @@ test.describe('ARK Cloud (seeds 000, 001)', () => {
   });
 });
 
-test.describe('ACS text completions (seed 002)', () => {
+test.describe('ACS text completions', () => {
   test('prompt in, choices[0].text out as content, keepalives skipped', async () => {
     const marker = nonce();
     const { events } = await chat({
@@ -158,7 +158,7 @@ test.describe('ACS text completions (seed 002)', () => {
   }
 });
 
-test.describe('tAI (seed 003)', () => {
+test.describe('tAI', () => {
   test('empty-delta finish then a usage chunk, Turkish text intact', async () => {
     const { events } = await chat(chatBody('tai:chat', nonce()));
     const seq = compact(events);
@@ -181,7 +181,7 @@ test.describe('tAI (seed 003)', () => {
   });
 });
 
-test.describe('GPU provider (seed 004)', () => {
+test.describe('GPU provider', () => {
   test('`: ping` during a long time-to-first-token is skipped, not shown', async () => {
     const { raw, events } = await chat(chatBody('gpu:ping', nonce()));
     expect(events.some((e) => e.type === 'status')).toBe(false);

@@ -36,7 +36,7 @@ export interface Preset {
    * user turn asking to go on.
    */
   continuation: 'continue_final_message' | 'assistant_prefill' | 'follow_up';
-  /** tAI's bracketed failure notice (seed 003). */
+  /** tAI's bracketed failure notice (tAI's documentation). */
   bracketedNotice: boolean;
   /**
    * How the provider keeps a conversation between requests, when it can: the request fields naming
@@ -49,7 +49,7 @@ export interface Preset {
   creditUnit?: string;
 }
 
-/** Top-level fields ARK Cloud documents; it rejects anything else with 400 (seed 001). */
+/** Top-level fields ARK Cloud documents; it rejects anything else with 400 (ARK Cloud's request reference). */
 const ARK_FIELDS = new Set([
   'model',
   'messages',
@@ -152,7 +152,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     bracketedNotice: false,
     // ARK: `ark_stateful` names the session, `ark_max_session_tokens` is required with it.
     sessions: { idField: 'ark_stateful', maxTokensField: 'ark_max_session_tokens' },
-    // ARK bills in credits: its usage reports `credits_used` and `credit_balance` (seed 000).
+    // ARK bills in credits: its usage reports `credits_used` and `credit_balance` (ARK Cloud's streaming reference).
     creditUnit: 'credits',
   },
   acs: {

@@ -2,7 +2,7 @@ import 'server-only';
 
 /**
  * tAI ends a failed generation "cleanly": one content chunk holding a short bracketed notice, a
- * finish chunk with `stop`, then `[DONE]` (seed 003). A content delta that is exactly one bracketed
+ * finish chunk with `stop`, then `[DONE]` (tAI's documentation). A content delta that is exactly one bracketed
  * phrase is held back; if the stream finishes right after it, it was the notice, not an answer.
  */
 const NOTICE = /^\s*\[([^[\]\n]{3,300})\]\s*$/;

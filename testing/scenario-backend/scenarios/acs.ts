@@ -1,5 +1,5 @@
 /**
- * ACS text completions (`/acs/v1/completions`), seed 002: `: keepalive` after
+ * ACS text completions (`/acs/v1/completions`), after ACS's documentation: `: keepalive` after
  * every silent interval (250 ms here, scaled from 5 s), startup-stage comments
  * while a cold model starts, and every failure after the 200 as a
  * `data: {"error": …}` frame.

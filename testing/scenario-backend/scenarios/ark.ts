@@ -1,5 +1,5 @@
 /**
- * ARK Cloud (`/ark/v1`), seeds 000/001: strict request validation (unknown
+ * ARK Cloud (`/ark/v1`), after ARK Cloud's streaming and request references: strict request validation (unknown
  * top-level fields → 400 `unknown_parameter`), role in every delta, `usage:
  * null` on every chunk, credits in the final usage, tool calls whole, errors
  * after the first token as one frame without `[DONE]`.
@@ -12,7 +12,7 @@ import { statefulScenario, validateSessionFields } from './ark-stateful';
 import { answer, build, fillerTokens, keyOrNone } from './common';
 import { ANSWER_TOKENS, CHAT_TOKENS, PARTIAL_TOKENS, REASONING_TOKENS } from './texts';
 
-/** Top-level request fields ARK accepts (seed 001). */
+/** Top-level request fields ARK accepts (ARK Cloud's request reference). */
 const ACCEPTED_FIELDS = new Set([
   'model',
   'messages',
@@ -138,7 +138,7 @@ const scenarios: Record<string, Scenario> = {
     }),
   }),
   // A key echoed back: before the first token as a JSON error with its status, after it as one
-  // error frame without [DONE] (seed 000's two ways of failing).
+  // error frame without [DONE] (the two ways ARK Cloud's reference says a stream fails).
   'echo-key': (_b, ctx) => ({
     httpError: arkError(
       401,

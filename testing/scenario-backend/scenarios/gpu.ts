@@ -1,5 +1,5 @@
 /**
- * The GPU provider (`/gpu/v1`), seed 004: vLLM frames forwarded, `: ping`
+ * The GPU provider (`/gpu/v1`), after the GPU provider's documentation: vLLM frames forwarded, `: ping`
  * comments during a long time-to-first-token (300 ms here, scaled from 15 s),
  * frames split across TCP reads, error frame without `[DONE]` mid-stream.
  */

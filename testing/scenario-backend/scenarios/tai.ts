@@ -1,5 +1,5 @@
 /**
- * tAI (`/tai/v1`), seed 003: Python-spaced JSON, no role, empty finish delta,
+ * tAI (`/tai/v1`), after tAI's documentation: Python-spaced JSON, no role, empty finish delta,
  * usage chunk always, and internal failures reported as a bracketed notice in
  * an otherwise well-formed stream.
  */
