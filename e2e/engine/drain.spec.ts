@@ -48,7 +48,7 @@ test('SIGTERM mid-answer on the real engine: a short answer finishes, a long one
     expect(last?.type === 'error' && last.error.code).toBe('server_shutdown');
     expect(contentText(longList).length).toBeGreaterThan(0);
     // The engine stopped writing the cut answer when the stream ended.
-    expect(await waitSlotIdle(longSlot, ended)).toBeLessThan(300);
+    expect(await waitSlotIdle(longSlot, ended)).toBeLessThan(500);
     expect(await app.exited).toBe(0);
   } finally {
     app.kill();

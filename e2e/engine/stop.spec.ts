@@ -10,9 +10,10 @@ test.describe.configure({ timeout: 90_000 });
  * The engine must have stopped working on a request this soon after Stop (or the disconnect). The
  * aim is 100 ms, met on a quiet machine (the figures are printed); the bound allows for the whole
  * suite sharing two cores with Chromium and the engine, where the page's own handling of the
- * click and one prompt step of the engine took up to 240 ms.
+ * click and one prompt step of the engine took up to 240 ms, and 284 ms with one core kept busy
+ * by another program. Without the stop reaching the engine it would go on for seconds.
  */
-const RELEASE_MS = 300;
+const RELEASE_MS = 500;
 
 const LONG_ANSWER = 'Write a long story about a river that flows to the sea, in ten paragraphs.';
 /** About 3,000 prompt tokens: seconds of prompt reading on a CPU, a Stop lands inside it. */
