@@ -14,6 +14,7 @@ import {
   type TabSharingFactory,
 } from './chat-store-provider';
 import { ModelsProvider } from './models-provider';
+import { QueryProvider } from './query-provider';
 import { readChatDefaults } from './use-chat-defaults';
 
 /**
@@ -41,19 +42,21 @@ const pageTabs: TabSharingFactory = () => ({
   createRemoteSync: createLazyRemoteSync,
 });
 
-/** Server state (the model list), client state (the chat store) and the theme, per page. */
+/** Server state (TanStack Query: the model list), client state (the chat store) and the theme, per page. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ModelsProvider>
-      <ThemeProvider>
-        <ChatStoreProvider
-          createPersistence={pagePersistence}
-          shareWithTabs={pageTabs}
-          defaults={readChatDefaults}
-        >
-          {children}
-        </ChatStoreProvider>
-      </ThemeProvider>
-    </ModelsProvider>
+    <QueryProvider>
+      <ModelsProvider>
+        <ThemeProvider>
+          <ChatStoreProvider
+            createPersistence={pagePersistence}
+            shareWithTabs={pageTabs}
+            defaults={readChatDefaults}
+          >
+            {children}
+          </ChatStoreProvider>
+        </ThemeProvider>
+      </ModelsProvider>
+    </QueryProvider>
   );
 }
