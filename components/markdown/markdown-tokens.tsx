@@ -1,13 +1,8 @@
-import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
+import { CodeBlock } from './code-block';
 import { Formula, renderInline } from './markdown-inline';
-
-/**
- * Loaded with the first code block, not with the page (docs/performance.md): most answers have
- * none. Until it is there, the code shows as plain text in the same place.
- */
-const CodeBlock = lazy(() => import('./code-block').then((m) => ({ default: m.CodeBlock })));
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
@@ -94,16 +89,12 @@ export function renderBlocks(tokens: readonly Token[], settled: boolean): ReactN
         const code = token as Tokens.Code;
         const language = code.lang?.trim().split(/\s+/)[0]?.toLowerCase();
         return (
-          <Suspense
+          <CodeBlock
             key={i}
-            fallback={
-              <pre>
-                <code>{code.text}</code>
-              </pre>
-            }
-          >
-            <CodeBlock code={code.text} {...(language ? { language } : {})} highlight={settled} />
-          </Suspense>
+            code={code.text}
+            {...(language ? { language } : {})}
+            highlight={settled}
+          />
         );
       }
       case 'blockquote':

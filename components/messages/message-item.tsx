@@ -1,23 +1,15 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ROOT } from '@/lib/browser/chat/conversation';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import { AssistantMessage } from './assistant-message';
-import { UserMessage } from './user-message';
 import { selectRunning } from '../store/selectors';
-
-/** Only text-completion models need it: loaded then, not with the page (docs/performance.md). */
-const CompletionPair = lazy(() =>
-  import('./completion-pair').then((m) => ({ default: m.CompletionPair })),
-);
-
-/** Only messages with versions show it: loaded then, not with the page (docs/performance.md). */
-const VersionSwitcher = lazy(() =>
-  import('./version-switcher').then((m) => ({ default: m.VersionSwitcher })),
-);
+import { AssistantMessage } from './assistant-message';
+import { CompletionPair } from './completion-pair';
+import { UserMessage } from './user-message';
+import { VersionSwitcher } from './version-switcher';
 
 interface MessageItemProps {
   conversationId: string;
@@ -75,9 +67,7 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   const versions = useMemo(
     () =>
       hasVersions ? (
-        <Suspense fallback={null}>
-          <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />
-        </Suspense>
+        <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />
       ) : null,
     [hasVersions, conversationId, index, busy],
   );
@@ -86,14 +76,12 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   if (completion) {
     if (message.role !== 'user') return null;
     return (
-      <Suspense fallback={null}>
-        <CompletionPair
-          prompt={message}
-          answer={isAssistant(next) ? next : undefined}
-          onRetry={usable && nextId ? () => regenerate(nextId) : null}
-          onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
-        />
-      </Suspense>
+      <CompletionPair
+        prompt={message}
+        answer={isAssistant(next) ? next : undefined}
+        onRetry={usable && nextId ? () => regenerate(nextId) : null}
+        onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
+      />
     );
   }
   if (message.role === 'user')

@@ -9,6 +9,7 @@ import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
 import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
 import { ModelsProvider } from './models-provider';
+import { QueryProvider } from './query-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -48,9 +49,11 @@ export function EmbedProviders({
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
     <ApiFetchContext.Provider value={fetch}>
-      <ModelsProvider>
-        <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
-      </ModelsProvider>
+      <QueryProvider>
+        <ModelsProvider>
+          <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+        </ModelsProvider>
+      </QueryProvider>
     </ApiFetchContext.Provider>
   );
 }
