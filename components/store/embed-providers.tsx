@@ -8,8 +8,7 @@ import {
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
 import { ApiFetchContext } from './api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
-import { ModelsProvider } from './models-provider';
-import { QueryProvider } from './query-provider';
+import { EmbedModelsProvider } from './embed-models-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -49,11 +48,9 @@ export function EmbedProviders({
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
     <ApiFetchContext.Provider value={fetch}>
-      <QueryProvider>
-        <ModelsProvider>
-          <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
-        </ModelsProvider>
-      </QueryProvider>
+      <EmbedModelsProvider>
+        <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
+      </EmbedModelsProvider>
     </ApiFetchContext.Provider>
   );
 }

@@ -2,18 +2,12 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import type { ModelsResponse } from '@/lib/protocol/api-shapes';
 import { useApiFetch } from './api-fetch';
+import { fetchModels } from './fetch-models';
 import { ModelsContext } from './use-models';
 
 /** The model list's place in the page's query cache. */
 export const MODELS_QUERY_KEY = ['models'] as const;
-
-async function fetchModels(apiFetch: typeof fetch): Promise<ModelsResponse> {
-  const res = await apiFetch('/api/models', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`GET /api/models answered HTTP ${res.status}`);
-  return (await res.json()) as ModelsResponse;
-}
 
 /**
  * Loads the model list for everything below it (TanStack Query, one request per page however many
