@@ -2,7 +2,7 @@
 
 import { useRef } from 'react';
 import { IconButton } from '../ui/button';
-import { PaperclipIcon } from '../ui/page-icons';
+import { PaperclipIcon } from '../ui/chat-page-icons';
 
 // The file types (with every source-code extension) come with the classifier, which the page loads
 // only when files are first wanted (docs/performance.md).

@@ -6,7 +6,7 @@ import { useChatDefaults } from '../store/use-chat-defaults';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
-import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
+import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/chat-page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 

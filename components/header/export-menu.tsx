@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useChatStore } from '../store/use-chat-store';
 import { MenuTrigger } from '../ui/menu-trigger';
-import { DownloadIcon } from '../ui/page-icons';
+import { DownloadIcon } from '../ui/conversation-icons';
 import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 /** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */

@@ -5,7 +5,7 @@ import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
-import { ChevronDownIcon } from '../ui/page-icons';
+import { ChevronDownIcon } from '../ui/chat-page-icons';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 import { ModelBadges } from './model-badges';
 

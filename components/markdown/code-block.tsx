@@ -4,8 +4,7 @@ import { memo, useEffect, useState } from 'react';
 import { codeFileName } from '@/lib/markdown/code-file-name';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { DownloadIcon } from '../ui/page-icons';
-import { WrapIcon } from '../ui/more-icons';
+import { DownloadIcon, WrapIcon } from '../ui/conversation-icons';
 import { cachedHighlight } from './highlight-cache';
 import { whenIdle } from './idle';
 

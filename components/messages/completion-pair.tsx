@@ -3,7 +3,7 @@
 import { hasOwnRetry, type AssistantMessage, type UserMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { RefreshIcon } from '../ui/icons';
+import { RefreshIcon } from '../ui/conversation-icons';
 import { useDisplayOptions } from '../store/display-options';
 import { EndState } from './end-state';
 import { UsageLine } from './usage-line';

@@ -4,7 +4,7 @@ import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { PencilIcon } from '../ui/icons';
+import { PencilIcon } from '../ui/conversation-icons';
 import { MarkdownView } from '../markdown/markdown-view';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */

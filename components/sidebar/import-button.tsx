@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/text-button';
-import { UploadIcon } from '../ui/page-icons';
+import { UploadIcon } from '../ui/chat-page-icons';
 
 /**
  * Imports a conversation exported as JSON. The reading code loads only when a file is picked (it

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { IconButton } from '../ui/button';
 import { Button } from '../ui/text-button';
-import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/page-icons';
+import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/chat-page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
 import { loadSearch } from './load-search';

@@ -4,8 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import { FOCUS_RING, IconButton } from './button';
 import { formatCompact } from './format-usage';
-import { CloseIcon } from './icons';
-import { FileIcon } from './more-icons';
+import { CloseIcon, FileIcon } from './conversation-icons';
 
 /** Loaded when a thumbnail is first opened. */
 const ImageViewer = lazy(() => import('./image-viewer').then((m) => ({ default: m.ImageViewer })));
