@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { PAGE_FILES } from '../composer/composer-files';
 import { ChatHeader } from '../header/chat-header';
@@ -14,15 +14,11 @@ import { Sidebar } from '../sidebar/sidebar';
 import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
+import { MissingConversation } from './missing-conversation';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
-
-/** Shown only for an address naming no conversation here: loaded then (docs/performance.md). */
-const MissingConversation = lazy(() =>
-  import('./missing-conversation').then((m) => ({ default: m.MissingConversation })),
-);
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -111,9 +107,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         {view === 'messages' && activeId ? (
           <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
         ) : view === 'missing' ? (
-          <Suspense fallback={<div className="flex-1" />}>
-            <MissingConversation />
-          </Suspense>
+          <MissingConversation />
         ) : view === 'loading' ? (
           <div className="flex-1" />
         ) : (

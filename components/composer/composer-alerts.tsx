@@ -1,19 +1,18 @@
 'use client';
 
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ModelTraits } from '@/lib/browser/chat/build-request';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
+import { onDemand } from '../ui/on-demand';
 import { ComposerNotices } from './send-button';
 import type { ContextFit } from './use-context-fit';
 
 // Each shown only after something went wrong, so loaded then, not with the page
 // (docs/performance.md).
-const LimitCountdown = lazy(() =>
-  import('./limit-countdown').then((m) => ({ default: m.LimitCountdown })),
+const LimitCountdown = onDemand(() => import('./limit-countdown')).component(
+  (m) => m.LimitCountdown,
 );
-const ContextNotice = lazy(() =>
-  import('./context-notice').then((m) => ({ default: m.ContextNotice })),
-);
+const ContextNotice = onDemand(() => import('./context-notice')).component((m) => m.ContextNotice);
 
 const STATUS =
   'mb-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100';

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/display-options';
@@ -10,7 +10,9 @@ import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
 import { composerKeyDown } from './enter-sends';
+import { onDemand } from '../ui/on-demand';
 import { ComposerAlerts } from './composer-alerts';
+import { EffortSelect } from './effort-select';
 import { composerHint, composerPlaceholder } from './composer-texts';
 import { SendButton } from './send-button';
 import { useContextFit } from './use-context-fit';
@@ -18,16 +20,13 @@ import { useMeterLoaded } from './use-meter-loaded';
 import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
-// Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
-// with the page (docs/performance.md).
-const AttachmentTray = lazy(() =>
-  import('./attachment-tray').then((m) => ({ default: m.AttachmentTray })),
+// Files being attached, and the meter that sums a conversation's finished answers (in idle time
+// once one has ended): loaded then, not with the page (docs/performance.md).
+const AttachmentTray = onDemand(() => import('./attachment-tray')).component(
+  (m) => m.AttachmentTray,
 );
-const EffortSelect = lazy(() =>
-  import('./effort-select').then((m) => ({ default: m.EffortSelect })),
-);
-const ConversationMeter = lazy(() =>
-  import('./conversation-meter').then((m) => ({ default: m.ConversationMeter })),
+const ConversationMeter = onDemand(() => import('./conversation-meter')).component(
+  (m) => m.ConversationMeter,
 );
 
 interface ComposerProps {
@@ -151,9 +150,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
         <div className={`flex items-center gap-2 ${compact ? 'px-1.5 pb-1.5' : 'px-2 pb-2'}`}>
           <AttachButton onFiles={pending.add} />
           {/* A setting for the person who runs the chat, not a site's visitor: with the details. */}
-          <Suspense fallback={null}>
-            {showDetails && info?.reasoning && !completion && <EffortSelect />}
-          </Suspense>
+          {showDetails && info?.reasoning && !completion && <EffortSelect />}
           <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
             {hint ??
               (showDetails && meterLoaded && (

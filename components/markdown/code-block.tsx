@@ -5,6 +5,7 @@ import { codeFileName } from '@/lib/markdown/code-file-name';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { DownloadIcon, WrapIcon } from '../ui/conversation-icons';
+import { onDemand } from '../ui/on-demand';
 import { cachedHighlight } from './highlight-cache';
 import { whenIdle } from './idle';
 
@@ -12,7 +13,7 @@ import { whenIdle } from './idle';
  * The highlighter (the worker's plumbing) is loaded when a code block first needs it, not with the
  * page (docs/performance.md).
  */
-const loadHighlighter = () => import('./highlighter');
+const loadHighlighter = onDemand(() => import('./highlighter')).load;
 
 interface CodeBlockProps {
   code: string;

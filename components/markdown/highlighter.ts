@@ -7,6 +7,10 @@ import { createIdleQueue } from './idle';
 type Done = (html: string | null) => void;
 type Job = { code: string; language: string | undefined; done: Done };
 
+import { onDemand } from '../ui/on-demand';
+
+/** Highlighting on the main thread, where workers are unavailable: loaded only there. */
+const mainThreadHighlight = onDemand(() => import('./highlight'));
 /** The worker, once started; null where workers are unavailable (then the main thread does it). */
 let worker: Worker | null | undefined;
 const waiting = new Map<number, Job>();
@@ -71,7 +75,7 @@ const idleQueue = createIdleQueue(2_000);
 function onMainThread(code: string, language: string | undefined, done: Done): () => void {
   let cancelled = false;
   const remove = idleQueue.add(() => {
-    void import('./highlight').then(({ highlightCode }) => {
+    void mainThreadHighlight.load().then(({ highlightCode }) => {
       if (cancelled) return;
       const html = highlightCode(code, language);
       rememberHighlight(code, language, html);

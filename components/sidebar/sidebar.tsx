@@ -1,9 +1,10 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { IconButton } from '../ui/button';
 import { Button } from '../ui/text-button';
+import { onDemand } from '../ui/on-demand';
 import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/chat-page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
@@ -18,9 +19,9 @@ export interface SidebarProps {
 }
 
 /** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
-const UndoDelete = lazy(() => import('./undo-delete').then((m) => ({ default: m.UndoDelete })));
-const DeleteConversationDialog = lazy(() =>
-  import('./delete-conversation-dialog').then((m) => ({ default: m.DeleteConversationDialog })),
+const UndoDelete = onDemand(() => import('./undo-delete')).component((m) => m.UndoDelete);
+const DeleteConversationDialog = onDemand(() => import('./delete-conversation-dialog')).component(
+  (m) => m.DeleteConversationDialog,
 );
 
 /** Conversations with New chat, search, import; deleting asks first, and can be undone. */

@@ -1,13 +1,14 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { onDemand } from './on-demand';
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import { FOCUS_RING, IconButton } from './button';
 import { formatCompact } from './format-usage';
 import { CloseIcon, FileIcon } from './conversation-icons';
 
 /** Loaded when a thumbnail is first opened. */
-const ImageViewer = lazy(() => import('./image-viewer').then((m) => ({ default: m.ImageViewer })));
+const ImageViewer = onDemand(() => import('./image-viewer')).component((m) => m.ImageViewer);
 
 /**
  * An attachment as a small tile: an image's thumbnail (opening larger on a click), or a text file's name with about how many
