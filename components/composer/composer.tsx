@@ -12,7 +12,6 @@ import { NO_FILES } from './no-files';
 import { composerKeyDown } from './enter-sends';
 import { onDemand } from '../ui/on-demand';
 import { ComposerAlerts } from './composer-alerts';
-import { EffortSelect } from './effort-select';
 import { composerHint, composerPlaceholder } from './composer-texts';
 import { SendButton } from './send-button';
 import { useContextFit } from './use-context-fit';
@@ -20,11 +19,13 @@ import { useMeterLoaded } from './use-meter-loaded';
 import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
-// Files being attached, and the meter that sums a conversation's finished answers (in idle time
-// once one has ended): loaded then, not with the page (docs/performance.md).
+// Files being attached, the reasoning effort (a reasoning model with the details on: never in the
+// widget unless its site asks for details) and the meter that sums a conversation's finished
+// answers (in idle time once one has ended): loaded then, not with the page (docs/performance.md).
 const AttachmentTray = onDemand(() => import('./attachment-tray')).component(
   (m) => m.AttachmentTray,
 );
+const EffortSelect = onDemand(() => import('./effort-select')).component((m) => m.EffortSelect);
 const ConversationMeter = onDemand(() => import('./conversation-meter')).component(
   (m) => m.ConversationMeter,
 );
@@ -150,7 +151,9 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
         <div className={`flex items-center gap-2 ${compact ? 'px-1.5 pb-1.5' : 'px-2 pb-2'}`}>
           <AttachButton onFiles={pending.add} />
           {/* A setting for the person who runs the chat, not a site's visitor: with the details. */}
-          {showDetails && info?.reasoning && !completion && <EffortSelect />}
+          <Suspense fallback={null}>
+            {showDetails && info?.reasoning && !completion && <EffortSelect />}
+          </Suspense>
           <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
             {hint ??
               (showDetails && meterLoaded && (

@@ -1,8 +1,15 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, Suspense, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
-import { CodeBlock } from './code-block';
+import { onDemand } from '../ui/on-demand';
+import { CodeFrame } from './code-frame';
 import { Formula, renderInline } from './markdown-inline';
+
+/**
+ * A code block's tools and colours come with the highlighter, on demand (docs/performance.md);
+ * until then its frame shows the plain code in the same place, at the same size.
+ */
+const CodeBlock = onDemand(() => import('./code-block')).component((m) => m.CodeBlock);
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
@@ -89,12 +96,16 @@ export function renderBlocks(tokens: readonly Token[], settled: boolean): ReactN
         const code = token as Tokens.Code;
         const language = code.lang?.trim().split(/\s+/)[0]?.toLowerCase();
         return (
-          <CodeBlock
+          <Suspense
             key={i}
-            code={code.text}
-            {...(language ? { language } : {})}
-            highlight={settled}
-          />
+            fallback={
+              <CodeFrame language={language}>
+                <code>{code.text}</code>
+              </CodeFrame>
+            }
+          >
+            <CodeBlock code={code.text} {...(language ? { language } : {})} highlight={settled} />
+          </Suspense>
         );
       }
       case 'blockquote':
