@@ -6,6 +6,7 @@ import { PAGE_FILES } from '../composer/composer-files';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { MessageList } from '../messages/message-list';
+import { UsageLine } from '../messages/usage-line';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
@@ -16,9 +17,13 @@ import { useConversationRoute } from './conversation-route';
 import { EmptyState } from './empty-state';
 import { MissingConversation } from './missing-conversation';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
+
+/** The chat page shows every detail, the figures under answers with them (in its first load). */
+const PAGE_DISPLAY = { showDetails: true, FiguresLine: UsageLine };
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -105,7 +110,9 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         <HealthBanner />
         <StorageNotice />
         {view === 'messages' && activeId ? (
-          <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+          <DisplayOptionsProvider value={PAGE_DISPLAY}>
+            <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+          </DisplayOptionsProvider>
         ) : view === 'missing' ? (
           <MissingConversation />
         ) : view === 'loading' ? (

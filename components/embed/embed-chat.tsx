@@ -5,6 +5,7 @@ import type { EmbedOptions } from '@/lib/protocol/embed-options';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
 import { DisplayOptionsProvider } from '../store/display-options';
+import { onDemand } from '../ui/on-demand';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
@@ -20,6 +21,11 @@ import { useEmbedBridge } from './use-embed-bridge';
 import { useEmbedTheme } from './use-embed-theme';
 import { useLockedModel } from './use-locked-model';
 import { selectActiveHasMessages } from '../store/selectors';
+
+/** The figures under answers: only when the site asks for details, so loaded then. */
+const FiguresOnDemand = onDemand(() => import('../messages/usage-line')).component(
+  (m) => m.UsageLine,
+);
 
 /** The chat UI's message box (its id is the composer's label target). */
 function focusComposer(): void {
@@ -59,7 +65,10 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
   const hasMessages = useChatStore(selectActiveHasMessages);
   const { info } = useActiveModel();
   useMarkdownWarmUp();
-  const [display] = useState(() => ({ showDetails: options.showDetails }));
+  const [display] = useState(() => ({
+    showDetails: options.showDetails,
+    FiguresLine: FiguresOnDemand,
+  }));
   const [theme, setTheme] = useState(options.theme);
   const [expanded, setExpanded] = useState(false);
   // Whether the host shows the panel; answers that end while it is hidden are unread.

@@ -63,9 +63,11 @@ describe('MarkdownBlock rendering', () => {
   });
 
   // Before any test renders a code block: the first one starts loading the component.
-  it('shows code as plain text until the code block is loaded', () => {
+  it('shows code in its frame, plain, until the code block and its tools are loaded', () => {
     const out = html('```py\nprint(1)\n```');
-    expect(out).toContain('<pre><code>print(1)</code></pre>');
+    expect(out).toContain('class="code-block');
+    expect(out).toContain('<span class="font-mono">py</span>');
+    expect(out).toMatch(/<pre[^>]*><code>print\(1\)<\/code><\/pre>/);
     expect(out).not.toContain('Copy code');
   });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import {
   endsPlainly,
   hasOwnRetry,
@@ -15,7 +15,6 @@ import { useFiguresShown } from '../store/use-figures-shown';
 import { EndState } from './end-state';
 import { ReasoningPanel } from './reasoning-panel';
 import { ToolCalls } from './tool-calls';
-import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
 interface AssistantMessageProps {
@@ -42,7 +41,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   onContinue,
   versions,
 }: AssistantMessageProps) {
-  const { showDetails } = useDisplayOptions();
+  const { showDetails, FiguresLine } = useDisplayOptions();
   const [figuresShown] = useFiguresShown();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
@@ -88,9 +87,11 @@ export const AssistantMessage = memo(function AssistantMessage({
           )}
           {versions}
         </div>
-        {!waiting && showDetails && figuresShown && (
+        {!waiting && showDetails && figuresShown && FiguresLine && (
           <div className="min-w-0 flex-1">
-            <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+            <Suspense fallback={null}>
+              <FiguresLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+            </Suspense>
           </div>
         )}
       </div>
