@@ -71,8 +71,11 @@ function download(code: string, language: string | undefined): void {
  * block shows as its `CodeFrame` with the plain code.
  */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
-  // The first block of the page starts the highlighter while its code is still arriving.
-  useEffect(() => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter())), []);
+  // A block starts the highlighter, and its language's grammar, while its code is still arriving.
+  useEffect(
+    () => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter(language))),
+    [language],
+  );
   const html = useHighlighted(code, language, highlight);
   const [wrap, setWrap] = useState(false);
   return (

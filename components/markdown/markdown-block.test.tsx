@@ -82,7 +82,7 @@ describe('MarkdownBlock rendering', () => {
     expect(first).not.toContain('hljs-keyword');
     expect(first).toContain('const a = 1;');
     // Once highlighted, it renders highlighted immediately (a remount, another conversation).
-    rememberHighlight('const a = 1;', 'ts', highlightCode('const a = 1;', 'ts'));
+    rememberHighlight('const a = 1;', 'ts', await highlightCode('const a = 1;', 'ts'));
     expect(html('```ts\nconst a = 1;\n```')).toContain('<span class="hljs-keyword">const</span>');
     // Never while the fence is still open, highlighted before or not.
     const streaming = splitMarkdown('```ts\nconst a = 1;\n');
