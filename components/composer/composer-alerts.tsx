@@ -4,15 +4,20 @@ import { Suspense } from 'react';
 import type { ModelTraits } from '@/lib/browser/chat/build-request';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { ComposerNotices } from './send-button';
 import type { ContextFit } from './use-context-fit';
 
 // Each shown only after something went wrong, so loaded then, not with the page
 // (docs/performance.md).
-const LimitCountdown = onDemand(() => import('./limit-countdown')).component(
+const LimitCountdown = lazyComponent(
+  onDemand(() => import('./limit-countdown')),
   (m) => m.LimitCountdown,
 );
-const ContextNotice = onDemand(() => import('./context-notice')).component((m) => m.ContextNotice);
+const ContextNotice = lazyComponent(
+  onDemand(() => import('./context-notice')),
+  (m) => m.ContextNotice,
+);
 
 const STATUS =
   'mb-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100';

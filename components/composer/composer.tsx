@@ -11,6 +11,7 @@ import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
 import { composerKeyDown } from './enter-sends';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { ComposerAlerts } from './composer-alerts';
 import { composerHint, composerPlaceholder } from './composer-texts';
 import { SendButton } from './send-button';
@@ -22,11 +23,16 @@ import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors
 // Files being attached, the reasoning effort (a reasoning model with the details on: never in the
 // widget unless its site asks for details) and the meter that sums a conversation's finished
 // answers (in idle time once one has ended): loaded then, not with the page (docs/performance.md).
-const AttachmentTray = onDemand(() => import('./attachment-tray')).component(
+const AttachmentTray = lazyComponent(
+  onDemand(() => import('./attachment-tray')),
   (m) => m.AttachmentTray,
 );
-const EffortSelect = onDemand(() => import('./effort-select')).component((m) => m.EffortSelect);
-const ConversationMeter = onDemand(() => import('./conversation-meter')).component(
+const EffortSelect = lazyComponent(
+  onDemand(() => import('./effort-select')),
+  (m) => m.EffortSelect,
+);
+const ConversationMeter = lazyComponent(
+  onDemand(() => import('./conversation-meter')),
   (m) => m.ConversationMeter,
 );
 

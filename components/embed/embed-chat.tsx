@@ -6,6 +6,7 @@ import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
 import { DisplayOptionsProvider } from '../store/display-options';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
@@ -23,7 +24,8 @@ import { useLockedModel } from './use-locked-model';
 import { selectActiveHasMessages } from '../store/selectors';
 
 /** The figures under answers: only when the site asks for details, so loaded then. */
-const FiguresOnDemand = onDemand(() => import('../messages/usage-line')).component(
+const FiguresOnDemand = lazyComponent(
+  onDemand(() => import('../messages/usage-line')),
   (m) => m.UsageLine,
 );
 

@@ -7,6 +7,7 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/chat-page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
@@ -16,7 +17,7 @@ import { ModelPicker } from './model-picker';
  * with the page: the page's JavaScript has a budget (docs/performance.md).
  */
 const settings = onDemand(() => import('./settings-dialog'));
-const SettingsDialog = settings.component((m) => m.SettingsDialog);
+const SettingsDialog = lazyComponent(settings, (m) => m.SettingsDialog);
 const preloadSettings = () => void settings.load();
 
 export interface ChatHeaderProps {

@@ -2,6 +2,7 @@
 
 import { Suspense, useState } from 'react';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useChatStore } from '../store/use-chat-store';
 import { MenuTrigger } from '../ui/menu-trigger';
 import { DownloadIcon } from '../ui/conversation-icons';
@@ -9,7 +10,7 @@ import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 /** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */
 const items = onDemand(() => import('./export-menu-items'));
-const ExportMenuButton = items.component((m) => m.ExportMenuButton);
+const ExportMenuButton = lazyComponent(items, (m) => m.ExportMenuButton);
 const preloadItems = () => void items.load();
 
 /**

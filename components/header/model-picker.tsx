@@ -7,12 +7,13 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
 import { ChevronDownIcon } from '../ui/chat-page-icons';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 import { ModelBadges } from './model-badges';
 
 // The popup (search, filtering, rows) is loaded when first wanted, not with the page.
 const menu = onDemand(() => import('./model-menu'));
-const ModelMenu = menu.component((m) => m.ModelMenu);
+const ModelMenu = lazyComponent(menu, (m) => m.ModelMenu);
 
 /**
  * Picks the model of the open conversation (or of the next new chat) from `/api/models`. The

@@ -5,9 +5,9 @@ import { ALIASES, GRAMMARS, grammarFor } from './highlight-languages';
 describe('highlight languages', () => {
   it('names each grammar by the aliases the grammar itself declares', async () => {
     const declared: Record<string, string[]> = {};
-    for (const [name, load] of Object.entries(GRAMMARS)) {
+    for (const [name, grammar] of Object.entries(GRAMMARS)) {
       const instance = hljs.newInstance();
-      instance.registerLanguage(name, (await load()).default);
+      instance.registerLanguage(name, (await grammar.load()).default);
       declared[name] = instance.getLanguage(name)?.aliases ?? [];
     }
     expect(ALIASES).toEqual(declared);

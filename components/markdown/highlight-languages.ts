@@ -1,29 +1,30 @@
 import type { LanguageFn } from 'highlight.js';
+import { onDemand, type OnDemand } from '../ui/on-demand';
 
-type Grammar = () => Promise<{ default: LanguageFn }>;
+type Grammar = OnDemand<{ default: LanguageFn }>;
 
 /**
  * The languages models write most, each grammar loaded with the first block in it: the core alone
  * is about a third of highlight.js with these grammars, and most answers' code is in one or two.
  */
 export const GRAMMARS: Record<string, Grammar> = {
-  bash: () => import('highlight.js/lib/languages/bash'),
-  c: () => import('highlight.js/lib/languages/c'),
-  cpp: () => import('highlight.js/lib/languages/cpp'),
-  css: () => import('highlight.js/lib/languages/css'),
-  diff: () => import('highlight.js/lib/languages/diff'),
-  go: () => import('highlight.js/lib/languages/go'),
-  java: () => import('highlight.js/lib/languages/java'),
-  javascript: () => import('highlight.js/lib/languages/javascript'),
-  json: () => import('highlight.js/lib/languages/json'),
-  markdown: () => import('highlight.js/lib/languages/markdown'),
-  python: () => import('highlight.js/lib/languages/python'),
-  rust: () => import('highlight.js/lib/languages/rust'),
-  shell: () => import('highlight.js/lib/languages/shell'),
-  sql: () => import('highlight.js/lib/languages/sql'),
-  typescript: () => import('highlight.js/lib/languages/typescript'),
-  xml: () => import('highlight.js/lib/languages/xml'),
-  yaml: () => import('highlight.js/lib/languages/yaml'),
+  bash: onDemand(() => import('highlight.js/lib/languages/bash')),
+  c: onDemand(() => import('highlight.js/lib/languages/c')),
+  cpp: onDemand(() => import('highlight.js/lib/languages/cpp')),
+  css: onDemand(() => import('highlight.js/lib/languages/css')),
+  diff: onDemand(() => import('highlight.js/lib/languages/diff')),
+  go: onDemand(() => import('highlight.js/lib/languages/go')),
+  java: onDemand(() => import('highlight.js/lib/languages/java')),
+  javascript: onDemand(() => import('highlight.js/lib/languages/javascript')),
+  json: onDemand(() => import('highlight.js/lib/languages/json')),
+  markdown: onDemand(() => import('highlight.js/lib/languages/markdown')),
+  python: onDemand(() => import('highlight.js/lib/languages/python')),
+  rust: onDemand(() => import('highlight.js/lib/languages/rust')),
+  shell: onDemand(() => import('highlight.js/lib/languages/shell')),
+  sql: onDemand(() => import('highlight.js/lib/languages/sql')),
+  typescript: onDemand(() => import('highlight.js/lib/languages/typescript')),
+  xml: onDemand(() => import('highlight.js/lib/languages/xml')),
+  yaml: onDemand(() => import('highlight.js/lib/languages/yaml')),
 };
 
 /**

@@ -1,33 +1,28 @@
 import hljs from 'highlight.js/lib/core';
 import { GRAMMARS, grammarFor } from './highlight-languages';
 
-const loaded = new Map<string, Promise<boolean>>();
+const compiled = new Set<string>();
 
 /**
- * Loads the grammar `language` needs, once, and compiles it (highlight.js compiles a grammar on
- * its first use: done here with one character, so the first real block is not the one to pay).
- * Resolves to false when Runnel does not highlight the language or its grammar failed to load
- * (tried again next time).
+ * Loads the grammar `language` needs (once: `onDemand`) and compiles it (highlight.js compiles a
+ * grammar on its first use: done here with one character, so the first real block is not the one
+ * to pay). Resolves to false when Runnel does not highlight the language or its grammar failed to
+ * load (tried again next time).
  */
-export function prepareLanguage(language: string | undefined): Promise<boolean> {
+export async function prepareLanguage(language: string | undefined): Promise<boolean> {
   const name = grammarFor(language);
-  if (!name) return Promise.resolve(false);
-  let ready = loaded.get(name);
-  if (!ready) {
-    ready = GRAMMARS[name]!().then(
-      (grammar) => {
-        hljs.registerLanguage(name, grammar.default);
-        hljs.highlight('x', { language: name, ignoreIllegals: true });
-        return true;
-      },
-      () => {
-        loaded.delete(name);
-        return false;
-      },
-    );
-    loaded.set(name, ready);
+  if (!name) return false;
+  try {
+    const grammar = await GRAMMARS[name]!.load();
+    if (!compiled.has(name)) {
+      hljs.registerLanguage(name, grammar.default);
+      hljs.highlight('x', { language: name, ignoreIllegals: true });
+      compiled.add(name);
+    }
+    return true;
+  } catch {
+    return false;
   }
-  return ready;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Fragment, Suspense, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { CodeFrame } from './code-frame';
 import { Formula, renderInline } from './markdown-inline';
 
@@ -9,7 +10,10 @@ import { Formula, renderInline } from './markdown-inline';
  * A code block's tools and colours come with the highlighter, on demand (docs/performance.md);
  * until then its frame shows the plain code in the same place, at the same size.
  */
-const CodeBlock = onDemand(() => import('./code-block')).component((m) => m.CodeBlock);
+const CodeBlock = lazyComponent(
+  onDemand(() => import('./code-block')),
+  (m) => m.CodeBlock,
+);
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 

@@ -7,12 +7,17 @@ import { CopyButton } from '../ui/copy-button';
 import { PencilIcon } from '../ui/conversation-icons';
 import { MarkdownView } from '../markdown/markdown-view';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */
-const MessageEditor = onDemand(() => import('./message-editor')).component((m) => m.MessageEditor);
+const MessageEditor = lazyComponent(
+  onDemand(() => import('./message-editor')),
+  (m) => m.MessageEditor,
+);
 
 /** Only messages with files show them: loaded then (docs/performance.md). */
-const AttachmentChip = onDemand(() => import('../ui/attachment-chip')).component(
+const AttachmentChip = lazyComponent(
+  onDemand(() => import('../ui/attachment-chip')),
   (m) => m.AttachmentChip,
 );
 

@@ -2,10 +2,12 @@
 
 import { Suspense, useState } from 'react';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useShortcuts, type ShortcutHandlers } from './use-shortcuts';
 
 // The dialog is code the page needs only when someone presses "?".
-const ShortcutsDialog = onDemand(() => import('./shortcuts-dialog')).component(
+const ShortcutsDialog = lazyComponent(
+  onDemand(() => import('./shortcuts-dialog')),
   (m) => m.ShortcutsDialog,
 );
 

@@ -5,6 +5,7 @@ import { useChatStoreApi } from '../store/use-chat-store';
 import { IconButton } from '../ui/button';
 import { Button } from '../ui/text-button';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/chat-page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
@@ -19,8 +20,12 @@ export interface SidebarProps {
 }
 
 /** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
-const UndoDelete = onDemand(() => import('./undo-delete')).component((m) => m.UndoDelete);
-const DeleteConversationDialog = onDemand(() => import('./delete-conversation-dialog')).component(
+const UndoDelete = lazyComponent(
+  onDemand(() => import('./undo-delete')),
+  (m) => m.UndoDelete,
+);
+const DeleteConversationDialog = lazyComponent(
+  onDemand(() => import('./delete-conversation-dialog')),
   (m) => m.DeleteConversationDialog,
 );
 

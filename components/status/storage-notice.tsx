@@ -2,10 +2,12 @@
 
 import { Suspense } from 'react';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 
 /** Loaded only when storage failed, not with the page (docs/performance.md). */
-const StorageNoticeBody = onDemand(() => import('./storage-notice-body')).component(
+const StorageNoticeBody = lazyComponent(
+  onDemand(() => import('./storage-notice-body')),
   (m) => m.StorageNoticeBody,
 );
 
