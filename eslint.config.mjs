@@ -1,6 +1,8 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import boundaries from 'eslint-plugin-boundaries';
+import { directionRules } from './eslint/directions.mjs';
 
 /**
  * Imports flow downwards only (ARCHITECTURE.md, "Layers"): app → components → lib, and inside lib
@@ -90,6 +92,11 @@ const layerRules = [
     ],
     ['components/chat/**', 'components/store/**', 'components/ui/**', 'components/theme/**'],
   ),
+  // The two files Next loads from the root ship too: never what only tests use.
+  restrict(
+    ['instrumentation.ts', 'proxy.ts'],
+    [{ group: ['**/testing/**', '**/e2e/**'], message: 'Shipped code never imports tests.' }],
+  ),
   {
     // Only lib/server/config reads the environment.
     files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
@@ -115,6 +122,7 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   ...layerRules,
+  ...directionRules(boundaries),
   {
     rules: {
       // `_name` marks a value left out on purpose (e.g. removed from an object by destructuring).

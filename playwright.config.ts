@@ -51,8 +51,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  // On CI's 2 shared cores a timing-sensitive browser test can lose a race to load; one retry is
-  // allowed there and Playwright still reports the test as flaky, so it stays visible.
+  // The API, UI and widget specs wait for signals, never for a race to be won, so they run with no
+  // retry (below); the standalone servers of ops and the real engine keep one retry on CI, where
+  // starting a process on 2 shared cores can outlast a timeout, and Playwright still reports it.
   retries: process.env.CI ? 1 : 0,
   globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -62,9 +63,19 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    { name: 'api', testMatch: 'api/**/*.spec.ts' },
-    { name: 'chromium', testMatch: 'ui/**/*.spec.ts', use: { browserName: 'chromium' } },
-    { name: 'widget', testMatch: 'widget/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'api', testMatch: 'api/**/*.spec.ts', retries: 0 },
+    {
+      name: 'chromium',
+      testMatch: 'ui/**/*.spec.ts',
+      retries: 0,
+      use: { browserName: 'chromium' },
+    },
+    {
+      name: 'widget',
+      testMatch: 'widget/**/*.spec.ts',
+      retries: 0,
+      use: { browserName: 'chromium' },
+    },
     // Operations: each spec starts its own standalone server (node .next/standalone/server.js).
     { name: 'ops', testDir: 'e2e/ops', use: { browserName: 'chromium' } },
     // A real inference engine: its answers are the model's, its counters the engine's own.

@@ -1,6 +1,6 @@
 import 'server-only';
-import { jsonError } from '../gateway/json-error';
-import { readJsonBody } from '../gateway/read-body';
+import { jsonError } from '../http/json-error';
+import { readJsonBody } from '../http/read-body';
 import { getAuthConfig } from '../config/auth-config';
 import { accessCodeUser, matchAccessCode } from './access-codes';
 import { addressKey } from './address-match';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { ConfigError } from './schema';
 
 /** One access code. `name` is what logs, limits and the header show; never the code itself. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { optionalText, positiveInt } from './env-values';
 import { ConfigError, formatIssues } from './schema';

@@ -10,7 +10,7 @@ import { getMetricSet } from './registry';
  */
 export type ChatOutcome = 'done' | 'error' | 'client_closed' | 'stopped' | 'abandoned' | 'rejected';
 
-/** One finished stream, as the gateway summarises it. */
+/** One finished stream, as the stream pipeline summarises it. */
 export interface StreamEnd {
   provider: string;
   model: string;
@@ -22,7 +22,7 @@ export interface StreamEnd {
 }
 
 /**
- * What the server counts, in small calls made where things happen (gateway, limits, admission,
+ * What the server counts, in small calls made where things happen (stream, limits, admission,
  * replicas, shutdown). Every label is a configured id or one of Runnel's own codes — never a user,
  * never free text — so the number of time series stays bounded.
  */

@@ -1,9 +1,9 @@
 import 'server-only';
 
-import { observedSink, runGated } from '../admission/stream-gate';
-import { createEventStamp } from '../gateway/event-stamp';
-import type { StreamChatDeps, StreamChatOptions } from '../gateway/stream-chat';
-import { createUpstreamRelay } from '../gateway/upstream-relay';
+import { observedSink, runGated } from '../stream/stream-gate';
+import { createEventStamp } from '../stream/event-stamp';
+import type { StreamChatDeps, StreamChatOptions } from '../stream/stream-chat';
+import { createUpstreamRelay } from '../stream/upstream-relay';
 import { trackStream } from '../shutdown/drain';
 import type { LocalAnswers } from './local-answers';
 import { createReaderStream } from './reader-stream';

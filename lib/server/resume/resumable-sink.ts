@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
-import type { EventSink } from '../gateway/event-output';
-import type { EventStamp } from '../gateway/event-stamp';
+import type { EventSink } from '../stream/event-output';
+import type { EventStamp } from '../stream/event-stamp';
 import type { AnswerLog } from './answer-log';
 import type { LogEntry } from './types';
 

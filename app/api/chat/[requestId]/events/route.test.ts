@@ -37,9 +37,15 @@ describe('GET /api/chat/{id}/events and POST /api/chat/{id}/stop', () => {
         // The chat route's own `after()` needs Next's request scope: the handler behind it starts
         // the answer here.
         chat: async (request: Request) => {
-          const { withRuntime } = await import('@/lib/server/gateway/with-runtime');
-          const { handleChat } = await import('@/lib/server/gateway/handle-chat');
-          return withRuntime((runtime) => handleChat(request, runtime));
+          const { withServices } = await import('@/lib/server/entry/with-services');
+          const { handleChat } = await import('@/lib/server/entry/handle-chat');
+          return withServices((services) =>
+            handleChat(request, services, {
+              kind: 'anonymous',
+              key: 'address:192.0.2.1',
+              address: '192.0.2.1',
+            }),
+          );
         },
         events: (await import('./route')).GET,
         stop: (await import('../stop/route')).POST,

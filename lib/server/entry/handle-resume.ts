@@ -1,10 +1,10 @@
 import 'server-only';
 
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
-import { jsonError } from '../gateway/json-error';
-import { findAnswer, mayAccess, type ResumeStores } from './find-answer';
+import { jsonError } from '../http/json-error';
+import { findAnswer, mayAccess, type ResumeStores } from '../resume/find-answer';
 import type { createReaderCaps } from './reader-caps';
-import { createReaderStream } from './reader-stream';
+import { createReaderStream } from '../resume/reader-stream';
 
 /** What the resume routes need from the server. */
 export interface ResumeContext {

@@ -8,7 +8,7 @@ import {
 } from '../providers/build-request';
 import { PRESETS } from '../providers/presets';
 import { isUnknownSession, planSession } from '../providers/stateful-session';
-import { readLimitedText } from './read-limited-text';
+import { readLimitedText } from '../http/read-limited-text';
 
 /**
  * A fetch for the relay that retries once, with `fallback`, when the provider answers that it no

@@ -11,7 +11,7 @@ import type { ResumeStores } from '../resume/find-answer';
 import { createResumeStores } from '../resume/resume-stores';
 
 /** The server's long-lived pieces, shared by every route. */
-export interface Runtime {
+export interface Services {
   config: RunnelConfig;
   catalog: Catalog;
   secrets: string[];
@@ -29,16 +29,16 @@ export interface Runtime {
   authSecret?: string;
 }
 
-let runtime: Runtime | undefined;
+let services: Services | undefined;
 
 /** The server's long-lived pieces, built once per process from the validated configuration. */
-export function getRuntime(): Runtime {
-  if (runtime) return runtime;
+export function getServices(): Services {
+  if (services) return services;
   const config = getServerConfig();
   const secrets = configSecrets(config);
   const logger = processLogger(config.ops.logLevel, secrets);
   const secret = authSecret();
-  runtime = {
+  services = {
     config,
     catalog: createCatalog(config, { fetch: globalThis.fetch, now: () => performance.now() }),
     secrets,
@@ -49,7 +49,7 @@ export function getRuntime(): Runtime {
     resume: createResumeStores(config.resume),
     ...(secret ? { authSecret: secret } : {}),
   };
-  return runtime;
+  return services;
 }
 
 /** `AUTH_SECRET`, or none (also when the access configuration is broken: requests fail anyway). */

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
-import type { EventSink } from '../gateway/event-output';
-import { createAdmission, waitingMessage } from './admission';
-import { createMemorySlotStore } from './slot-store';
-import { createSlots } from './slots';
+import type { EventSink } from './event-output';
+import { createAdmission, waitingMessage } from '../admission/admission';
+import { createMemorySlotStore } from '../admission/slot-store';
+import { createSlots } from '../admission/slots';
 import { observedSink, runGated, type StreamGate } from './stream-gate';
 
 function recordingSink() {

@@ -3,10 +3,10 @@ import 'server-only';
 import type { RequestError } from '../../protocol/chat-request';
 import type { ChatLogFields } from '../log/chat-log';
 import { metrics } from '../metrics/metrics';
-import type { StreamSummary } from './event-output';
-import { jsonError } from './json-error';
+import type { StreamSummary } from '../stream/event-output';
+import { jsonError } from '../http/json-error';
 
-/** Where a chat's log line goes (the runtime's `logChat`). */
+/** Where a chat's log line goes (the services' `logChat`). */
 type LogChat = (fields: ChatLogFields) => void;
 
 /** Who asked, for the log line; already hashed (see lib/server/log/identity-hash.ts). */

@@ -5,7 +5,7 @@ import {
   RateLimiterRedis,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { getRedis } from '../redis/client';
+import { getRedis } from './client';
 
 export interface RateLimiterOptions {
   /** Names the counter (`runnel:rpm`, `runnel:sign-in`…); keys are `<keyPrefix>:<key>`. */

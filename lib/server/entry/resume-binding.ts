@@ -8,7 +8,7 @@ import type { Identity } from '../auth/identity';
  * when a laptop changes network — exactly when an answer needs reattaching — so for them the token
  * alone authorises.
  */
-export function resumeBinding(identity: Identity | null | undefined): string | undefined {
-  if (!identity || identity.kind === 'anonymous') return undefined;
+export function resumeBinding(identity: Identity): string | undefined {
+  if (identity.kind === 'anonymous') return undefined;
   return identity.key;
 }

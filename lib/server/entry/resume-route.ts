@@ -1,9 +1,9 @@
 import 'server-only';
 
 import { withAccess } from '../auth/api-gate';
-import { withRuntime } from '../gateway/with-runtime';
+import { withServices } from './with-services';
 import { processSingleton } from '../process-singleton';
-import { resumeBinding } from './binding';
+import { resumeBinding } from './resume-binding';
 import { createReaderCaps } from './reader-caps';
 import type { ResumeContext } from './handle-resume';
 
@@ -29,7 +29,7 @@ export async function serveResumeRoute(
 ): Promise<Response> {
   const { requestId } = await params;
   return withAccess(request, (identity) =>
-    withRuntime(({ resume, config }) =>
+    withServices(({ resume, config }) =>
       handle(request, requestId, {
         stores: resume,
         keepaliveIntervalMs: config.keepaliveIntervalMs,

@@ -1,11 +1,13 @@
 import 'server-only';
 
 import type { RunnelEvent, StreamError } from '../../protocol/events';
-import type { EventSink } from '../gateway/event-output';
+import type { EventSink } from './event-output';
 
 /**
- * What the stream asks before and after its upstream call (limits and admission), in one place so
- * the stream code only has two hooks: `enter` before the fetch and `leave` in one `finally`.
+ * What the stream asks before and after its upstream call, in one place so the stream code only
+ * has two hooks: `enter` before the fetch and `leave` in one `finally`. The pipeline defines it and
+ * the guards implement it (limits and admission: `admitChat` in lib/server/limits/chat-limits.ts),
+ * so the pipeline never imports them.
  */
 export interface StreamGate {
   /**

@@ -4,7 +4,7 @@ import { describeErrorBody } from '../upstream/error-message';
 import { translateJsonCompletion } from '../upstream/json-completion';
 import type { NormalizerOptions } from '../upstream/normalizer';
 import type { EventSink } from './event-output';
-import { readLimitedText } from './read-limited-text';
+import { readLimitedText } from '../http/read-limited-text';
 
 /**
  * A response that is not an event stream: an HTTP error, a web page, or one JSON answer (a backend

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { observedSink, runGated, type StreamGate } from '../admission/stream-gate';
+import { observedSink, runGated, type StreamGate } from './stream-gate';
 import { trackStream } from '../shutdown/drain';
 import { createEventOutput, type EventOutputDeps, type EventOutputOptions } from './event-output';
 import {

@@ -1,8 +1,9 @@
 import 'server-only';
 
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
-import { encodeEvent, KEEPALIVE_FRAME } from '../../protocol/sse';
+import { encodeEvent } from '../../protocol/sse';
 import { createEventStamp, type EventStampDeps, type EventStampOptions } from './event-stamp';
+import { createSseWriter } from './sse-writer';
 
 export type { StreamSummary } from './event-stamp';
 
@@ -58,16 +59,9 @@ export function createEventOutput(
   deps: EventOutputDeps,
   onStop: (reason: OutputStop) => void,
 ): EventOutput {
-  const encoder = new TextEncoder();
   let closed = false;
   let seq = 0;
-  /**
-   * One timer for the whole answer, pushed back by every write (`refresh()`): a new timer per
-   * write would be garbage per token, and at thousands of streams that garbage is what the
-   * process's peak memory is made of.
-   */
-  let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
-  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const writer = createSseWriter(options.keepaliveIntervalMs, () => onClientGone());
   /** Resolvers of `whenWritable()` calls waiting for the consumer to read. */
   let waiting: (() => void)[] = [];
   /** While set, frames are collected and written together (one network write per paced batch). */
@@ -82,11 +76,11 @@ export function createEventOutput(
   }
 
   function hasRoom(): boolean {
-    return closed || !controllerRef || (controllerRef.desiredSize ?? 1) > 0;
+    return closed || writer.hasRoom();
   }
 
   function cleanup(): void {
-    clearTimeout(keepaliveTimer);
+    writer.stop();
     wake();
     options.signal.removeEventListener('abort', onClientGone);
   }
@@ -99,25 +93,12 @@ export function createEventOutput(
     summarize('client_closed');
   }
 
-  function writeKeepalive(): void {
-    write(KEEPALIVE_FRAME);
-  }
-
   function write(text: string): void {
     if (corked !== null) {
       corked += text;
       return;
     }
-    if (closed || !controllerRef) return;
-    try {
-      controllerRef.enqueue(encoder.encode(text));
-    } catch {
-      onClientGone();
-      return;
-    }
-    // `refresh()` also re-arms the timer after it fired (the keepalive just written).
-    if (keepaliveTimer) keepaliveTimer.refresh();
-    else keepaliveTimer = setTimeout(writeKeepalive, options.keepaliveIntervalMs);
+    if (!closed) writer.write(text);
   }
 
   function uncork(): void {
@@ -131,13 +112,9 @@ export function createEventOutput(
     if (closed) return;
     uncork();
     closed = true;
+    writer.stop(true);
     cleanup();
     onStop('finished');
-    try {
-      controllerRef?.close();
-    } catch {
-      // Already closed by a cancel.
-    }
   }
 
   function send(event: RunnelEvent): void {
@@ -156,7 +133,7 @@ export function createEventOutput(
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controllerRef = controller;
+        writer.attach(controller);
         if (options.signal.aborted) {
           onClientGone();
           return;

@@ -5,20 +5,19 @@ import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import { displayURL } from '../security/display-url';
 import { mayShowBackendAddress } from '../auth/api-gate';
 import type { Identity } from '../auth/identity';
-import { resolveIdentity } from '../auth/resolve-identity';
 import { PRESETS } from '../providers/presets';
 import { admitChat } from '../limits/chat-limits';
 import { replicaPool } from '../replicas/replicas';
 import { isShuttingDown } from '../shutdown/drain';
 import { observeChat, observeRefusal, refuseChat } from './chat-observer';
-import { readJsonBody } from './read-body';
+import { readJsonBody } from '../http/read-body';
 import { checkRequestParts } from './request-parts';
-import { resumeBinding } from '../resume/binding';
+import { resumeBinding } from './resume-binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
-import { prepareUpstream } from './session-fallback';
+import { prepareUpstream } from '../stream/session-fallback';
 import { checkSessionOwner, newBoundSessionId } from '../providers/session-binding';
-import type { Runtime } from './runtime';
-import { streamChat, type StreamChatDeps, type StreamChatOptions } from './stream-chat';
+import type { Services } from './services';
+import { streamChat, type StreamChatDeps, type StreamChatOptions } from '../stream/stream-chat';
 
 /** What the route knows about the request besides its body. */
 export interface ChatContext {
@@ -36,28 +35,26 @@ export interface ChatContext {
  */
 export async function handleChat(
   request: Request,
-  { config, catalog, secrets, logChat, hashIdentity, resume, authSecret }: Runtime,
-  /** Who asked (from the access gate); widget visitors are never shown backend addresses. */
-  identity: Identity | null = null,
+  { config, catalog, secrets, logChat, hashIdentity, resume, authSecret }: Services,
+  /** Who asked, from the access gate (`withAccess`): the route never runs without one. */
+  identity: Identity,
   context: ChatContext = {},
 ): Promise<Response> {
   const receivedAt = performance.now();
   if (isShuttingDown()) return shuttingDown(refuseChat(logChat, SHUTTING_DOWN));
-  // Cheap checks first: who asks, then their limits, and only then the body — a client over its
-  // limits, or a visitor sending a body built to be expensive, costs no parsing.
-  const who = identity ?? (await resolveIdentity(request));
-  if (!who)
-    return refuseChat(logChat, { status: 401, code: 'unauthorized', message: 'Sign in first.' });
-  const admitted = await admitChat(who);
+  // Cheap checks first: who asks (the access gate, before this), then their limits, and only then
+  // the body — a client over its limits, or a visitor sending a body built to be expensive, costs
+  // no parsing.
+  const admitted = await admitChat(identity);
   if (!admitted.ok)
-    return observeRefusal(logChat, admitted.response, { identity: hashIdentity(who.key) });
+    return observeRefusal(logChat, admitted.response, { identity: hashIdentity(identity.key) });
   const { ticket } = admitted;
   const refuse = (error: RequestError) => {
     ticket.release();
     return refuseChat(logChat, error);
   };
   const maxBytes =
-    who.kind === 'visitor'
+    identity.kind === 'visitor'
       ? Math.min(config.traffic.embedMaxRequestBytes, config.maxRequestBytes)
       : config.maxRequestBytes;
   const body = await readJsonBody(request, maxBytes);
@@ -67,7 +64,7 @@ export async function handleChat(
   const chat = parsed.value;
   const unsafe = checkRequestParts(chat, {
     imageHosts: config.traffic.imageURLAllowedHosts,
-    schemas: who.kind !== 'visitor' || config.traffic.embedAllowTools,
+    schemas: identity.kind !== 'visitor' || config.traffic.embedAllowTools,
   });
   if (unsafe) return refuse(unsafe);
   const resolved = await catalog.resolve(chat.model);
@@ -83,7 +80,7 @@ export async function handleChat(
   // A provider session is continued only by the identity that started it.
   const sessionKey = authSecret ?? provider.apiKey ?? PROCESS_SESSION_KEY;
   const owned = provider.statefulSessions
-    ? checkSessionOwner(parsed.value, who.key, sessionKey)
+    ? checkSessionOwner(parsed.value, identity.key, sessionKey)
     : ({ ok: true, chat } as const);
   if (!owned.ok) return refuse(owned.error);
   const { upstream, fetch, session } = prepareUpstream(
@@ -95,11 +92,15 @@ export async function handleChat(
       maxOutputTokens: config.maxOutputTokens,
       ...(config.systemPrompt ? { systemPrompt: config.systemPrompt } : {}),
       ...(model.context_length ? { contextLength: model.context_length } : {}),
-      newSessionId: () => newBoundSessionId(who.key, sessionKey),
+      newSessionId: () => newBoundSessionId(identity.key, sessionKey),
     },
     globalThis.fetch,
   );
-  const logContext = { identity: hashIdentity(who.key), provider: provider.id, model: model.id };
+  const logContext = {
+    identity: hashIdentity(identity.key),
+    provider: provider.id,
+    model: model.id,
+  };
   const reserved = await ticket.reserve({
     chat,
     modelId: model.id,

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envSchema } from '../config/schema';
-import type { Runtime } from './runtime';
+import type { Services } from './services';
 
 const KEY = 'rnl-config-key-31b7c0de5a';
 
-/** with-runtime as a fresh server process would load it (the configuration is read once). */
-async function freshWithRuntime() {
+/** with-services as a fresh server process would load it (the configuration is read once). */
+async function freshWithServices() {
   vi.resetModules();
-  return (await import('./with-runtime')).withRuntime;
+  return (await import('./with-services')).withServices;
 }
 
 /** Starts from a clean environment: of the variables Runnel reads, only what each test sets. */
@@ -25,16 +25,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('withRuntime: configuration errors', () => {
+describe('withServices: configuration errors', () => {
   it.each([
     [{ MAX_OUTPUT_TOKENS: 'lots' }, 'MAX_OUTPUT_TOKENS'],
     [{ PROVIDER_PRESET: 'nope' }, 'PROVIDER_PRESET'],
     [{ PROVIDERS_FILE: '/nonexistent/providers.json' }, 'PROVIDERS_FILE'],
   ])('answers 500 configuration_error naming the variable (%#)', async (env, name) => {
     stubEnvironment({ OPENAI_API_KEY: KEY, ...env });
-    const withRuntime = await freshWithRuntime();
+    const withServices = await freshWithServices();
     const handler = vi.fn(async () => new Response('reached'));
-    const response = await withRuntime(handler);
+    const response = await withServices(handler);
     expect(handler).not.toHaveBeenCalled();
     expect(response.status).toBe(500);
     const body = (await response.json()) as { error: { code: string; message: string } };
@@ -50,18 +50,18 @@ describe('withRuntime: configuration errors', () => {
 
   it('hands a valid configuration to the route, with the configured key among the secrets', async () => {
     stubEnvironment({ OPENAI_API_KEY: KEY, MAX_OUTPUT_TOKENS: '100' });
-    const withRuntime = await freshWithRuntime();
-    let runtime: Runtime | undefined;
-    const response = await withRuntime(async (r) => {
-      runtime = r;
+    const withServices = await freshWithServices();
+    let services: Services | undefined;
+    const response = await withServices(async (r) => {
+      services = r;
       return new Response('reached');
     });
     expect(await response.text()).toBe('reached');
-    expect(runtime?.config.maxOutputTokens).toBe(100);
-    expect(runtime?.secrets).toEqual([KEY]);
+    expect(services?.config.maxOutputTokens).toBe(100);
+    expect(services?.secrets).toEqual([KEY]);
     // The request log masks it whatever field it ends up in.
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    runtime?.log({ event: 'chat', errorMessage: `echoed ${KEY}` });
+    services?.log({ event: 'chat', errorMessage: `echoed ${KEY}` });
     const line = String(write.mock.calls.at(-1)?.[0]);
     expect(line).toContain('echoed [redacted]');
     expect(line).not.toContain(KEY);

@@ -1,18 +1,18 @@
 import 'server-only';
 import { ConfigError } from '../config/schema';
-import { jsonError } from './json-error';
-import { getRuntime, type Runtime } from './runtime';
+import { jsonError } from '../http/json-error';
+import { getServices, type Services } from './services';
 
 /**
- * Runs a route with the server runtime. Invalid configuration answers 500 `configuration_error`
+ * Runs a route with the server services. Invalid configuration answers 500 `configuration_error`
  * naming the variable (never its value when it is a key), instead of an opaque crash.
  */
-export async function withRuntime(
-  handler: (runtime: Runtime) => Promise<Response>,
+export async function withServices(
+  handler: (services: Services) => Promise<Response>,
 ): Promise<Response> {
-  let runtime: Runtime;
+  let services: Services;
   try {
-    runtime = getRuntime();
+    services = getServices();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`[runnel] ${error.message}`);
@@ -20,5 +20,5 @@ export async function withRuntime(
     }
     throw error;
   }
-  return handler(runtime);
+  return handler(services);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handleResumeEvents, handleResumeStop, type ResumeContext } from './handle-resume';
-import { createLocalAnswers } from './local-answers';
+import { createLocalAnswers } from '../resume/local-answers';
 import { createReaderCaps } from './reader-caps';
-import { hashToken, newResumeToken } from './token';
+import { hashToken, newResumeToken } from '../resume/token';
 
 const ID = `chat_${crypto.randomUUID()}`;
 
