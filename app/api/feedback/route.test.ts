@@ -109,7 +109,7 @@ describe('POST /api/feedback', () => {
 
   it('refuses more than its votes a minute per identity with 429 and Retry-After', async () => {
     const { POST } = await load();
-    const { FEEDBACK_PER_MINUTE } = await import('@/lib/server/feedback/handle-feedback');
+    const { FEEDBACK_PER_MINUTE } = await import('@/lib/server/entry/handle-feedback');
     for (let i = 0; i < FEEDBACK_PER_MINUTE; i++) {
       const ok = await POST(
         vote({ model: 'public', rating: i % 2 ? 'up' : 'down', previous: null }),

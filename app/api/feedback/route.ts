@@ -1,6 +1,6 @@
 import { withAccess } from '@/lib/server/auth/api-gate';
-import { handleFeedback } from '@/lib/server/feedback/handle-feedback';
-import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { handleFeedback } from '@/lib/server/entry/handle-feedback';
+import { withServices } from '@/lib/server/entry/with-services';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 /** A thumbs up or down on an answer, counted per model in `/api/metrics` (docs/protocol.md). */
 export function POST(request: Request): Promise<Response> {
   return withAccess(request, (identity) =>
-    withRuntime((server) => handleFeedback(request, server, identity)),
+    withServices((services) => handleFeedback(request, services, identity)),
   );
 }

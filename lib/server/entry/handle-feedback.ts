@@ -3,10 +3,10 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { MAX_FEEDBACK_BYTES, type FeedbackRequest } from '../../protocol/feedback';
 import type { Identity } from '../auth/identity';
-import { readJsonBody } from '../gateway/read-body';
-import { jsonError } from '../gateway/json-error';
-import type { Runtime } from '../gateway/runtime';
-import { createRateLimiter } from '../limits/rate-limiter';
+import { readJsonBody } from '../http/read-body';
+import { jsonError } from '../http/json-error';
+import type { Services } from './services';
+import { createRateLimiter } from '../redis/rate-limiter';
 import { metrics } from '../metrics/metrics';
 
 const feedbackSchema: z.ZodType<FeedbackRequest> = z
@@ -31,7 +31,7 @@ let limiter: RateLimiterAbstract | undefined;
  */
 export async function handleFeedback(
   request: Request,
-  runtime: Runtime,
+  services: Services,
   identity: Identity,
 ): Promise<Response> {
   limiter ??= createRateLimiter({
@@ -67,8 +67,8 @@ export async function handleFeedback(
     });
   }
   const { model: modelId, rating, previous } = parsed.data;
-  const allowed = identity.kind === 'visitor' ? runtime.config.limits.embedModels : undefined;
-  const model = (await runtime.catalog.list()).find((m) => m.id === modelId);
+  const allowed = identity.kind === 'visitor' ? services.config.limits.embedModels : undefined;
+  const model = (await services.catalog.list()).find((m) => m.id === modelId);
   if (!model || (allowed && !allowed.includes(modelId))) {
     return jsonError({
       status: 404,
