@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { jsonError } from '../http/json-error';
 import { getAuthConfig } from '../config/auth-config';
 import type { Authentication } from './authenticate-with';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { isOpenServer } from './open-server';
 import { authenticate } from './authenticate';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { getServerConfig } from '../config/server-config';
 import { getUiConfig } from '../config/ui-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';

@@ -2,7 +2,7 @@ import 'server-only';
 import { environment } from './environment';
 import type { EmbedAllowlist } from '../../protocol/embed-origins';
 import { parseAllowedOrigins } from '../../protocol/embed-origins';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 
 let cached: EmbedAllowlist | undefined;
 

@@ -3,7 +3,7 @@ import { environment } from './environment';
 
 import { z } from 'zod';
 import { DEFAULT_IMAGE_MAX_EDGE } from '../../protocol/api-shapes';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 
 /** What the chat page shows and prepares, from the environment. */
 export interface UiConfig {
