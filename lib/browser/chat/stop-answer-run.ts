@@ -1,4 +1,4 @@
-import type { RunControl } from './answer-run';
+import type { AnswerRunControl } from './answer-run';
 import { requestStop, type ResumeHandle } from './resume-handle';
 
 /** How long Stop waits for the `start` event (sent at once) before only closing the connection. */
@@ -8,7 +8,11 @@ const STOP_WAIT_FOR_START_MS = 2000;
  * Stops a run: the server stops generating (the stop endpoint, since an answer outlives its
  * connections), then the connection is closed.
  */
-export function stopRun(control: RunControl, fetchImpl: typeof fetch, chatUrl?: string): void {
+export function stopAnswerRun(
+  control: AnswerRunControl,
+  fetchImpl: typeof fetch,
+  chatUrl?: string,
+): void {
   const stop = (handle: ResumeHandle) => {
     requestStop(fetchImpl, handle, chatUrl);
     control.controller.abort();
