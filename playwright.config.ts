@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, appLog, DOWN_APP_ENV } from './testing/stack/app-env';
+import { appLog, DOWN_APP_ENV, MAIN_APP_ENV } from './testing/stack/app-env';
 import {
   OIDC_ISSUER_URL,
   OIDC_PORT,
@@ -103,7 +103,7 @@ export default defineConfig({
       // Its output goes to a file that globalTeardown checks for secrets.
       command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${appLog(APP_PORT)} 2>&1`,
       url: `${APP_URL}/api/health`,
-      env: APP_ENV,
+      env: MAIN_APP_ENV,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,

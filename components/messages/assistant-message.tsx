@@ -12,6 +12,8 @@ import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/icons';
 import { useDisplayOptions } from '../store/display-options';
 import { useFiguresShown } from '../store/use-figures-shown';
+import type { Rating } from '@/lib/protocol/feedback';
+import { FeedbackButtons } from './feedback-buttons';
 import { WaitingLine } from './waiting-line';
 
 // Loaded when an answer needs them, not with the page (docs/performance.md): most answers end
@@ -34,6 +36,8 @@ interface AssistantMessageProps {
   onContinue: (() => void) | null;
   /** The version switcher, when the answer has versions. */
   versions?: ReactNode;
+  /** Gives or takes back a thumbs up or down; absent where votes are not taken. */
+  onRate?: (rating: Rating | null) => void;
 }
 
 /**
@@ -47,6 +51,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   onRegenerate,
   onContinue,
   versions,
+  onRate,
 }: AssistantMessageProps) {
   const { showDetails } = useDisplayOptions();
   const [figuresShown] = useFiguresShown();
@@ -97,6 +102,9 @@ export const AssistantMessage = memo(function AssistantMessage({
             >
               <RefreshIcon />
             </IconButton>
+          )}
+          {onRate && message.content && (
+            <FeedbackButtons rating={message.feedback} onRate={onRate} />
           )}
           {versions}
         </div>

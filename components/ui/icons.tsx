@@ -61,6 +61,18 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6" />
   </Icon>
 );
+/** A raised thumb (a good answer); filled when given. */
+export const ThumbUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 10v10H4V10h3zm0 0 4-7a2 2 0 0 1 3 2l-1 4h5a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 16.8 20H7" />
+  </Icon>
+);
+/** A lowered thumb (a bad answer); filled when given. */
+export const ThumbDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 14V4H4v10h3zm0 0 4 7a2 2 0 0 0 3-2l-1-4h5a2 2 0 0 0 2-2.3l-1.2-7A2 2 0 0 0 16.8 4H7" />
+  </Icon>
+);
 /** Pencil (edit, rename). */
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,4 +1,5 @@
 import type { StreamError, Usage } from '../../protocol/events';
+import type { Rating } from '../../protocol/feedback';
 import type { Attachment } from '../attachments/attachment';
 
 /**
@@ -86,6 +87,8 @@ export interface AssistantMessage {
   rev?: number;
   /** The provider-side session that holds the conversation up to and including this answer. */
   session?: ProviderSession;
+  /** The reader's thumbs up or down, kept with the conversation (and counted per model). */
+  feedback?: Rating;
 }
 
 /**

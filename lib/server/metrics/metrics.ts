@@ -106,6 +106,27 @@ export const metrics = {
     getMetricSet().replicaFailures.inc({ provider: idLabel(provider), reason });
   },
 
+  /**
+   * A reader gave an answer a thumbs up or down (`rating`), or took one back (`null`); `previous`
+   * is what they had given before, counted as withdrawn, so up − withdrawn up is what stands.
+   */
+  feedback(vote: {
+    provider: string;
+    model: string;
+    surface: 'chat' | 'widget';
+    rating: 'up' | 'down' | null;
+    previous: 'up' | 'down' | null;
+  }): void {
+    const m = getMetricSet();
+    const labels = {
+      provider: idLabel(vote.provider),
+      model: idLabel(vote.model),
+      surface: vote.surface,
+    };
+    if (vote.rating) m.feedback.inc({ ...labels, rating: vote.rating });
+    if (vote.previous) m.feedbackWithdrawn.inc({ ...labels, rating: vote.previous });
+  },
+
   /** SIGTERM was received: the server drains. */
   shuttingDown(): void {
     getMetricSet().shuttingDown.set(1);
