@@ -2,7 +2,7 @@
 
 import { useMemo, type ReactNode } from 'react';
 import type { ModelsResponse } from '@/lib/protocol/api-shapes';
-import { useApiFetch } from './api-fetch';
+import { useApiFetch } from './use-api-fetch';
 import { ModelsContext } from './use-models';
 import { usePolled } from './use-polled';
 
@@ -22,7 +22,7 @@ const MODELS_POLL = {
 
 /** Loads the model list for everything below it: one request per page, however many readers. */
 export function ModelsProvider({ children }: { children: ReactNode }) {
-  // The widget's requests go through its own fetch (visitor id, embed pass): see api-fetch.ts.
+  // The widget's requests go through its own fetch (visitor id, embed pass): see use-api-fetch.ts.
   const apiFetch = useApiFetch();
   const poll = useMemo(() => ({ ...MODELS_POLL, load: () => fetchModels(apiFetch) }), [apiFetch]);
   const { data, refresh } = usePolled(poll);

@@ -1,5 +1,6 @@
 import { healthView } from '@/lib/server/auth/health-view';
-import type { ProviderConfig, RunnelConfig } from '@/lib/server/config/schema';
+import type { ProviderConfig } from '@/lib/server/config/providers-config';
+import type { RunnelConfig } from '@/lib/server/config/schema';
 import { withServices } from '@/lib/server/entry/with-services';
 import { checkProvider, probe, type ProbeResult } from '@/lib/server/providers/health';
 import { createHealthCache, type HealthCache } from '@/lib/server/providers/health-cache';

@@ -3,7 +3,7 @@ import {
   DEFAULT_MAX_REQUEST_BYTES,
   type ModelsResponse,
 } from '@/lib/protocol/api-shapes';
-import { ConfigError } from '@/lib/server/config/schema';
+import { ConfigError } from '@/lib/server/config/config-error';
 import { getUiConfig, type UiConfig } from '@/lib/server/config/ui-config';
 import { jsonError } from '@/lib/server/http/json-error';
 import { withServices } from '@/lib/server/entry/with-services';

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ChatActions } from './chat-actions';
-import { createRunner } from './chat-runner';
+import { createChatRunner } from './chat-runner';
 import {
   bumpOrder,
   initialChatState,
@@ -68,7 +68,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       deps.saveIntervalMs ?? 500,
     );
     const touchMeta = () => saver.touch(META_KEY);
-    const runner = createRunner({
+    const runner = createChatRunner({
       get,
       set,
       saver,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 
 /** One access code. `name` is what logs, limits and the header show; never the code itself. */
 export interface AccessCode {

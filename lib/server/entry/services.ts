@@ -2,7 +2,7 @@ import 'server-only';
 import { configSecrets, type RunnelConfig } from '../config/schema';
 import { getServerConfig } from '../config/server-config';
 import { getAuthConfig } from '../config/auth-config';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { logChat, type ChatLogFields } from '../log/chat-log';
 import { identityHasher } from '../log/identity-hash';
 import { processLogger, type Logger } from '../log/logger';

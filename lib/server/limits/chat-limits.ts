@@ -3,7 +3,7 @@ import type { Identity } from '../auth/identity';
 import type { ChatRequest } from '../../protocol/chat-request';
 import { isOriginAllowed } from '../../protocol/embed-origins';
 import { getEmbedAllowlist } from '../config/embed-config';
-import type { ProviderConfig } from '../config/schema';
+import type { ProviderConfig } from '../config/providers-config';
 import { getServerConfig } from '../config/server-config';
 import { createAdmission } from '../admission/admission';
 import { createServiceTimes } from '../admission/service-times';

@@ -2,7 +2,7 @@ import 'server-only';
 import arkRequestFields from './ark-request-fields.json';
 
 import type { ReasoningEffort } from '../../protocol/chat-request';
-import type { PresetId } from '../config/schema';
+import type { PresetId } from '../config/providers-config';
 
 /** How a provider switches thinking on and off. */
 export type ThinkingSwitch =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAuthConfig } from '../config/auth-schema';
 import { accessCodeUser } from './access-codes';
-import { authenticateWith, type AuthenticateDeps } from './authenticate';
+import { authenticateWith, type AuthenticateDeps } from './authenticate-with';
 import { issueEmbedPass } from './embed-pass';
 import { sealSession, SESSION_COOKIE } from './session';
 

@@ -1,4 +1,4 @@
-import type { RunControl } from './answer-run';
+import type { AnswerRunControl } from './answer-run';
 import { requestStop, type ResumeHandle } from './resume-handle';
 
 /** How long Stop waits for the `start` event (sent at once) before only closing the connection. */
@@ -14,7 +14,11 @@ const STOPPED_EVENT_WAIT_MS = 1500;
  * connections) and ends the answer with `stopped`, which the open connection reads; it is closed
  * at once if the stop is refused or cannot be sent, and after a moment if that event never comes.
  */
-export function stopRun(control: RunControl, fetchImpl: typeof fetch, chatUrl?: string): void {
+export function stopAnswerRun(
+  control: AnswerRunControl,
+  fetchImpl: typeof fetch,
+  chatUrl?: string,
+): void {
   const close = () => control.controller.abort();
   const stop = (handle: ResumeHandle) => {
     requestStop(fetchImpl, handle, chatUrl, close);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameMessageSchema, hostMessageSchema } from '../../../testing/unit/embed-message-schemas';
-import { frameMessage, hostMessage, parseHostMessage } from './protocol';
+import { frameMessage, hostMessage, parseHostMessage } from './frame-messages';
 
 const env = { protocol: 'runnel-embed', version: 1 };
 
