@@ -1,6 +1,8 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import boundaries from 'eslint-plugin-boundaries';
+import { directionRules } from './eslint/directions.mjs';
 
 /**
  * Imports flow downwards only (ARCHITECTURE.md, "Layers"): app → components → lib, and inside lib
@@ -90,17 +92,22 @@ const layerRules = [
     ],
     ['components/chat/**', 'components/store/**', 'components/ui/**', 'components/theme/**'],
   ),
+  // The two files Next loads from the root ship too: never what only tests use.
+  restrict(
+    ['instrumentation.ts', 'proxy.ts'],
+    [{ group: ['**/testing/**', '**/e2e/**'], message: 'Shipped code never imports tests.' }],
+  ),
   {
-    // Only lib/server/config reads the environment.
+    // Only lib/server/config/environment.ts reads the environment.
     files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
-    ignores: ['lib/server/config/**'],
+    ignores: ['lib/server/config/environment.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'process',
           property: 'env',
-          message: 'Read configuration through lib/server/config.',
+          message: 'Read configuration through lib/server/config (environment.ts reads it).',
         },
       ],
     },
@@ -141,6 +148,7 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   ...layerRules,
+  ...directionRules(boundaries),
   {
     rules: {
       // `_name` marks a value left out on purpose (e.g. removed from an object by destructuring).

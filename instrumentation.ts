@@ -5,9 +5,10 @@
  * loads server modules.
  */
 export async function register(): Promise<void> {
+  // Next's own variable, read before any import: the configuration's modules need Node.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startAccess } = await import('./lib/server/auth/startup');
-  startAccess(Number(process.env.PORT) || undefined);
+  startAccess();
   const { startServerOps } = await import('./lib/server/shutdown/start');
   startServerOps();
 }

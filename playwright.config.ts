@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ENV, appLog, DOWN_APP_ENV } from './testing/stack/app-env';
+import { appLog, DOWN_APP_ENV, MAIN_APP_ENV } from './testing/stack/app-env';
 import {
   OIDC_ISSUER_URL,
   OIDC_PORT,
@@ -51,8 +51,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  // On CI's 2 shared cores a timing-sensitive browser test can lose a race to load; one retry is
-  // allowed there and Playwright still reports the test as flaky, so it stays visible.
+  // The API, UI and widget specs wait for signals, never for a race to be won, so they run with no
+  // retry (below); the standalone servers of ops and the real engine keep one retry on CI, where
+  // starting a process on 2 shared cores can outlast a timeout, and Playwright still reports it.
   retries: process.env.CI ? 1 : 0,
   globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -62,9 +63,19 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    { name: 'api', testMatch: 'api/**/*.spec.ts' },
-    { name: 'chromium', testMatch: 'ui/**/*.spec.ts', use: { browserName: 'chromium' } },
-    { name: 'widget', testMatch: 'widget/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'api', testMatch: 'api/**/*.spec.ts', retries: 0 },
+    {
+      name: 'chromium',
+      testMatch: 'ui/**/*.spec.ts',
+      retries: 0,
+      use: { browserName: 'chromium' },
+    },
+    {
+      name: 'widget',
+      testMatch: 'widget/**/*.spec.ts',
+      retries: 0,
+      use: { browserName: 'chromium' },
+    },
     // Operations: each spec starts its own standalone server (node .next/standalone/server.js).
     { name: 'ops', testDir: 'e2e/ops', use: { browserName: 'chromium' } },
     // A real inference engine: its answers are the model's, its counters the engine's own.
@@ -92,7 +103,7 @@ export default defineConfig({
       // Its output goes to a file that globalTeardown checks for secrets.
       command: `mkdir -p .runnel/logs && npx next start -H 127.0.0.1 -p ${APP_PORT} > ${appLog(APP_PORT)} 2>&1`,
       url: `${APP_URL}/api/health`,
-      env: APP_ENV,
+      env: MAIN_APP_ENV,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEmbedAllowlist } from '@/lib/server/config/embed-config';
-import { ConfigError } from '@/lib/server/config/schema';
+import { ConfigError } from '@/lib/server/config/config-error';
 import { framingHeaders } from '@/lib/protocol/embed-origins';
 import { getAuthConfig, getDeployment } from '@/lib/server/config/auth-config';
 import { pageGate } from '@/lib/server/auth/page-gate';

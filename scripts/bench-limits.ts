@@ -17,7 +17,7 @@ import { createMemorySlotStore } from '../lib/server/admission/slot-store';
 import { createSlots } from '../lib/server/admission/slots';
 import type { LimitsConfig } from '../lib/server/config/limits-schema';
 import { createLimits } from '../lib/server/limits/limits';
-import { createRateLimiter } from '../lib/server/limits/rate-limiter';
+import { createRateLimiter } from '../lib/server/redis/rate-limiter';
 import { REDIS_OPTIONS } from '../lib/server/redis/client';
 import { startRedisServer } from '../testing/stack/redis-server';
 

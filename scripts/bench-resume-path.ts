@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readEventStream } from '../lib/protocol/read-event-stream';
-import { streamChat, type StreamChatOptions } from '../lib/server/gateway/stream-chat';
+import { streamChat, type StreamChatOptions } from '../lib/server/stream/stream-chat';
 import { createLocalAnswers } from '../lib/server/resume/local-answers';
 import { createReaderStream } from '../lib/server/resume/reader-stream';
 import { createRedisAnswers } from '../lib/server/resume/redis-answers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostMessage } from '../lib/browser/embed/protocol';
+import { parseHostMessage } from '../lib/browser/embed/frame-messages';
 import { frameMessageSchema } from '../testing/unit/embed-message-schemas';
 import { hostMessage, readFrameMessage } from './messages';
 

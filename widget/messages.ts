@@ -7,7 +7,7 @@ import {
   type EmbedTheme,
 } from '../lib/protocol/embed-wire';
 
-/** A message from the iframe, as the loader acts on it (`lib/browser/embed/protocol.ts` is the spec). */
+/** A message from the iframe, as the loader acts on it (`lib/browser/embed/frame-messages.ts` is the spec). */
 type FrameEvent =
   | { type: 'ready' | 'close' }
   | { type: 'resize'; expanded: boolean }

@@ -13,7 +13,7 @@ import { StorageNotice } from '../status/storage-notice';
 import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
 import { useAutoTitles } from './use-auto-titles';
-import { useConversationRoute } from './conversation-route';
+import { useConversationRoute } from './use-conversation-route';
 import { EmptyState } from './empty-state';
 import { MissingConversation } from './missing-conversation';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';

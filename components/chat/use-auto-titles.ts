@@ -5,7 +5,7 @@ import { onDemand } from '../ui/on-demand';
 import { deriveTitle } from '@/lib/browser/chat/conversation';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { whenIdle } from '../markdown/idle';
-import { useApiFetch } from '../store/api-fetch';
+import { useApiFetch } from '../store/use-api-fetch';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 

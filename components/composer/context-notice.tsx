@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { ModelTraits } from '@/lib/browser/chat/build-request';
-import { useApiFetch } from '../store/api-fetch';
+import { useApiFetch } from '../store/use-api-fetch';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { formatCount } from '../ui/format';
 import { Button } from '../ui/text-button';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createFrameBridge, type FrameBridge } from '@/lib/browser/embed/frame-bridge';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
-import type { FrameMessageInput, HostMessage } from '@/lib/browser/embed/protocol';
+import type { FrameMessageInput, HostMessage } from '@/lib/browser/embed/frame-messages';
 import { takeEarlyMessages } from './early-messages';
 
 type HostCommand = Exclude<HostMessage, { type: 'hello' }>;

@@ -1,7 +1,7 @@
 'use client';
 
 import type { EmbedTheme } from '@/lib/protocol/embed-wire';
-import { useAppliedTheme } from '../theme/apply-theme';
+import { useAppliedTheme } from '../theme/use-applied-theme';
 import { embedThemeChoice } from '../theme/theme-choice';
 
 /**

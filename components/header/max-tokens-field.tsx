@@ -13,7 +13,7 @@ const FIELD =
  * The most an answer may take: what the server caps answers at (`MAX_OUTPUT_TOKENS`), and never
  * more than the model's context.
  */
-export function useMaxTokensCap(): number {
+function useMaxTokensCap(): number {
   const { info } = useActiveModel();
   const server = useModels().data?.max_output_tokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   return Math.min(server, info?.context_length ?? Infinity);

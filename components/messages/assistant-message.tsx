@@ -12,7 +12,9 @@ import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/conversation-icons';
 import { useDisplayOptions } from '../store/display-options';
 import { useFiguresShown } from '../store/use-figures-shown';
+import type { Rating } from '@/lib/protocol/feedback';
 import { EndState } from './end-state';
+import { FeedbackButtons } from './feedback-buttons';
 import { ReasoningPanel } from './reasoning-panel';
 import { ToolCalls } from './tool-calls';
 import { WaitingLine } from './waiting-line';
@@ -27,6 +29,8 @@ interface AssistantMessageProps {
   onContinue: (() => void) | null;
   /** The version switcher, when the answer has versions. */
   versions?: ReactNode;
+  /** Gives or takes back a thumbs up or down; absent where votes are not taken. */
+  onRate?: (rating: Rating | null) => void;
 }
 
 /**
@@ -40,6 +44,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   onRegenerate,
   onContinue,
   versions,
+  onRate,
 }: AssistantMessageProps) {
   const { showDetails, FiguresLine } = useDisplayOptions();
   const [figuresShown] = useFiguresShown();
@@ -84,6 +89,9 @@ export const AssistantMessage = memo(function AssistantMessage({
             >
               <RefreshIcon />
             </IconButton>
+          )}
+          {onRate && message.content && (
+            <FeedbackButtons rating={message.feedback} onRate={onRate} />
           )}
           {versions}
         </div>

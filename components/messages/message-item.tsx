@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo } from 'react';
 import { ROOT } from '@/lib/browser/chat/conversation';
+import type { Rating } from '@/lib/protocol/feedback';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
@@ -64,6 +65,11 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
     () => (usable && isLast && messageId ? () => continueAnswer(messageId) : null),
     [usable, isLast, messageId, continueAnswer],
   );
+  const onRate = useCallback(
+    (rating: Rating | null) =>
+      messageId && void store.getState().rateAnswer(conversationId, messageId, rating),
+    [store, conversationId, messageId],
+  );
   const versions = useMemo(
     () =>
       hasVersions ? (
@@ -95,6 +101,7 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
       onRegenerate={onRegenerate}
       onContinue={onContinue}
       versions={versions}
+      onRate={onRate}
     />
   );
 }

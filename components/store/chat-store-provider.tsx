@@ -3,7 +3,7 @@
 import { createContext, useState, type ReactNode } from 'react';
 import { createChatStore, type ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ChatStoreDeps } from '@/lib/browser/chat/chat-store-deps';
-import { useApiFetch } from './api-fetch';
+import { useApiFetch } from './use-api-fetch';
 import { browserNetwork } from './browser-network';
 import { browserStreamScheduler, browserTimers } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ModelsResponse } from '@/lib/protocol/api-shapes';
-import { useApiFetch } from './api-fetch';
+import { useApiFetch } from './use-api-fetch';
 import { fetchModels } from './fetch-models';
 import { ModelsContext } from './use-models';
 

@@ -6,7 +6,7 @@ import {
   type EmbedStorageKind,
 } from '@/lib/browser/embed/embed-persistence';
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
-import { ApiFetchContext } from './api-fetch';
+import { ApiFetchContext } from './use-api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
 import { EmbedModelsProvider } from './embed-models-provider';
 

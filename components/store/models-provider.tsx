@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useApiFetch } from './api-fetch';
+import { useApiFetch } from './use-api-fetch';
 import { fetchModels } from './fetch-models';
 import { ModelsContext } from './use-models';
 
@@ -16,7 +16,7 @@ export const MODELS_QUERY_KEY = ['models'] as const;
  * loads wait while the tab is hidden (TanStack Query's default).
  */
 export function ModelsProvider({ children }: { children: ReactNode }) {
-  // The widget's requests go through its own fetch (visitor id, embed pass): see api-fetch.ts.
+  // The widget's requests go through its own fetch (visitor id, embed pass): see use-api-fetch.ts.
   const apiFetch = useApiFetch();
   const client = useQueryClient();
   const { data, isPending } = useQuery({

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { applyTheme, useAppliedTheme } from './apply-theme';
+import { applyTheme, useAppliedTheme } from './use-applied-theme';
 import { THEME_KEY, type ThemeChoice } from './theme-choice';
 
 /** The reader's choice; `system` follows the operating system. */

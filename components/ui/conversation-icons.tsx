@@ -119,3 +119,15 @@ export const FileIcon = (p: IconProps) => (
     <path d="M14 3v5h5M9 13h6M9 17h6" />
   </Icon>
 );
+/** A raised thumb (a good answer); filled when given. */
+export const ThumbUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 10v10H4V10h3zm0 0 4-7a2 2 0 0 1 3 2l-1 4h5a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 16.8 20H7" />
+  </Icon>
+);
+/** A lowered thumb (a bad answer); filled when given. */
+export const ThumbDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 14V4H4v10h3zm0 0 4 7a2 2 0 0 0 3-2l-1-4h5a2 2 0 0 0 2-2.3l-1.2-7A2 2 0 0 0 16.8 4H7" />
+  </Icon>
+);

@@ -21,8 +21,9 @@ test('the picker: provider beside a shared name, groups in normal case, focus ba
   await page.keyboard.press('Escape');
 });
 
-test('the chat view has a heading; the export menu is a menu and exports every chat', async ({
+test('the chat view has a heading; the export menu is a menu; every chat exports and imports back', async ({
   page,
+  browser,
 }) => {
   await openApp(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What can I help with?');
@@ -56,12 +57,27 @@ test('the chat view has a heading; the export menu is a menu and exports every c
   await button.click();
   const download = page.waitForEvent('download');
   await menu.getByRole('menuitem', { name: 'Export all chats as JSON' }).click();
-  const file = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as {
+  const path = (await (await download).path())!;
+  const file = JSON.parse(await readFile(path, 'utf8')) as {
     format: string;
     conversations: { title: string }[];
   };
   expect(file.format).toBe('runnel.conversations');
   expect(file.conversations.map((c) => c.title)).toEqual([second, first]);
+
+  // The whole file imports into another browser (a new profile with no chats): both come back,
+  // the most recent opened.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await openApp(other);
+  const nav = await openSidebar(other);
+  await nav.getByLabel('Conversation file to import').setInputFiles(path);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(second);
+  await expect(nav.getByRole('link', { name: first })).toBeVisible();
+  await expect(nav.getByRole('link', { name: second })).toBeVisible();
+  await nav.getByRole('link', { name: first }).click();
+  await expect(other.getByRole('log')).toContainText(first);
+  await elsewhere.close();
 });
 
 test('on a phone the header has New chat; a deleted chat can be brought back', async ({ page }) => {

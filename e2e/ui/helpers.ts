@@ -150,3 +150,18 @@ export function storedEntries(
     }
   }, db);
 }
+
+/**
+ * Waits until the page's IndexedDB holds what `holds` looks for (in the JSON of every stored
+ * entry): saving is asynchronous and throttled, and a reload in the same instant would race the
+ * write. The positive signal a test waits for before reloading, instead of a fixed sleep.
+ */
+export async function waitForStored(page: Page, holds: string | RegExp): Promise<void> {
+  await expect
+    .poll(async () => JSON.stringify(await storedEntries(page)))
+    .toMatch(typeof holds === 'string' ? new RegExp(escapeRegExp(holds)) : holds);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

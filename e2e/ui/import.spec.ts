@@ -5,7 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, VIEWS } from './helpers';
+import {
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  reloadApp,
+  send,
+  VIEWS,
+  waitForStored,
+} from './helpers';
 import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -67,7 +76,7 @@ for (const view of VIEWS) {
       await expect(nav.getByRole('alert')).toHaveCount(0);
       await expect(lastAnswer(page).locator('.markdown')).toHaveText(shown!);
       await expect(lastAnswer(page).getByTestId('version-position')).toHaveText('Version 2 / 2');
-      await page.waitForTimeout(300);
+      await waitForStored(page, `Round trip ${marker}`);
       await reloadApp(page);
       await lastAnswer(page).getByRole('button', { name: 'Previous version' }).click();
       await expect(lastAnswer(page).getByTestId('version-position')).toHaveText('Version 1 / 2');

@@ -62,7 +62,9 @@ test('auto-scroll follows only at the bottom; "Jump to latest" brings it back', 
   const jump = page.getByRole('button', { name: 'Jump to latest' });
   await expect(jump).toBeVisible();
   const top = await scroller.evaluate((el) => el.scrollTop);
-  await page.waitForTimeout(600);
+  // The signal: the answer has grown on screen since (a follow would have scrolled with it).
+  const height = await scroller.evaluate((el) => el.scrollHeight);
+  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight)).toBeGreaterThan(height + 40);
   expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
 
   await jump.click();

@@ -8,6 +8,7 @@ import {
   reloadApp,
   send,
   storedEntries,
+  waitForStored,
 } from './helpers';
 
 // Several page loads and streams per test: allow for a loaded CI machine.
@@ -20,7 +21,7 @@ test('a reload keeps the conversation, its settings and the draft', async ({ pag
   await send(page, `Remember me ${marker}`);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
   await page.getByRole('textbox', { name: 'Message' }).fill('unsent draft');
-  await page.waitForTimeout(700);
+  await waitForStored(page, 'unsent draft');
 
   await reloadApp(page);
   await expect(page.getByRole('log')).toContainText(`Remember me ${marker}`);

@@ -4,7 +4,7 @@
  * 1280 px in light and 360 px in dark.
  */
 import { expect, test } from '@playwright/test';
-import { openApp, reloadApp, VIEWS } from './helpers';
+import { openApp, reloadApp, VIEWS, waitForStored } from './helpers';
 import { manyConversations, seedConversations } from './seed';
 import { openSidebar } from './sidebar-helpers';
 
@@ -137,7 +137,7 @@ for (const view of VIEWS) {
       await expect(headings.first()).toHaveText('Pinned');
       await expect(group('Pinned').getByRole('link')).toHaveText(['Asked long ago']);
       await expect(group('Older').getByRole('link')).toHaveText(['Weekend hike around Lake Bled']);
-      await page.waitForTimeout(300);
+      await waitForStored(page, '"pinned":true');
       await reloadApp(page);
       const again = await openSidebar(page);
       await expect(again.getByRole('region', { name: 'Pinned' }).getByRole('link')).toHaveText([

@@ -14,6 +14,7 @@ import {
   reloadApp,
   send,
   VIEWS,
+  waitForStored,
 } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -101,7 +102,7 @@ for (const view of VIEWS) {
       expect(edited.body.messages).toEqual([{ role: 'user', content: `Edited ${marker}` }]);
 
       // After a reload, the original comes back with the turn written under it.
-      await page.waitForTimeout(700);
+      await waitForStored(page, new RegExp(`Edited ${marker}(?!.*"status":"streaming")`));
       await reloadApp(page);
       await expect(questions(page).first()).toContainText(`Edited ${marker}`);
       await questions(page).first().getByRole('button', { name: 'Previous version' }).click();

@@ -19,17 +19,17 @@ test('hostile model output executes nothing and loads nothing', async ({ page })
   // Raw HTML is shown as text, not parsed.
   await expect(answer).toContainText('<script>window.__pwned=1</script>');
   await expect(answer).toContainText('<img src=x onerror="window.__pwned=1">');
-  await page.waitForTimeout(300);
-  expect(
-    await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
-  ).toBeUndefined();
-  expect(dialogs).toEqual([]);
-
+  // The answer is complete and on screen (the signal above): nothing in it can run later, because
+  // nothing that could run (a script, an image's onerror, a javascript: link) is in the page.
   const log = page.getByRole('log');
   await expect(log.locator('script')).toHaveCount(0);
   await expect(log.locator('img')).toHaveCount(0);
   await expect(log.locator('[onerror]')).toHaveCount(0);
   await expect(log.locator('a[href^="javascript:" i]')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+  ).toBeUndefined();
+  expect(dialogs).toEqual([]);
   // The javascript: link keeps its text but has no target.
   await expect(answer.getByText('click', { exact: true })).toBeVisible();
   await expect(answer.getByRole('link', { name: 'click' })).toHaveCount(0);

@@ -48,7 +48,9 @@ test('a host origin not in the allowlist gets no chat: the browser refuses the f
   await expect
     .poll(() => page.frames().some((f) => f.url().startsWith('chrome-error://')))
     .toBe(true);
-  await page.waitForTimeout(1_500);
+  // The error page has loaded in the widget's frame: that document is final, no app can start in it.
+  const refused = page.frames().find((f) => f.url().startsWith('chrome-error://'))!;
+  await refused.waitForLoadState('load');
   await expect(chatFrame(page).getByRole('textbox', { name: 'Message' })).toHaveCount(0);
   expect((await widgetEvents(page)).map(([name]) => name)).toEqual(['open']);
 });
@@ -67,10 +69,20 @@ test('messages from foreign frames arrive, change nothing, and the widget sends 
 
   // The widget's iframe sits in a shadow root, which `parent.frames` does not list: hand each
   // foreign frame a reference to the widget's window by posting to it from there (the test does
-  // this, not the app), and note in the widget's document every message that arrives.
+  // this, not the app), and note in the widget's document every message that arrives and every
+  // class its root element takes.
   await chat.evaluate(() => {
-    const w = window as unknown as { arrived: { origin: string; data: unknown }[] };
+    const w = window as unknown as {
+      arrived: { origin: string; data: unknown }[];
+      classes: string[];
+    };
     w.arrived = [];
+    w.classes = [];
+    const root = document.documentElement;
+    new MutationObserver(() => w.classes.push(root.className)).observe(root, {
+      attributes: true,
+      attributeFilter: ['class'],
+    });
     addEventListener('message', (e) => w.arrived.push({ origin: e.origin, data: e.data }));
     for (let i = 0; i < parent.frames.length; i++) parent.frames[i]!.postMessage('reference', '*');
   });
@@ -113,9 +125,16 @@ test('messages from foreign frames arrive, change nothing, and the widget sends 
         .sort(),
     )
     .toEqual(FOREIGN_ORIGINS.flatMap((o) => [`${o} close`, `${o} resize`, `${o} unread`]).sort());
-  // ...and were ignored (the app's own listeners ran before the recorders; give React a moment).
-  await page.waitForTimeout(500);
-  await expect(html).not.toHaveClass(/dark/);
+  // ...and were ignored (the app's own listeners ran before the recorders). The signal that the
+  // widget has dealt with them: the same theme message from the real host, sent after them and
+  // handled by the same listener, does apply — and the root turned dark only after it was sent.
+  const classesBefore = await chat.evaluate(
+    () => (window as unknown as { classes: string[] }).classes.length,
+  );
+  await page.evaluate(() => window.Runnel?.setTheme('dark'));
+  await expect(html).toHaveClass(/dark/);
+  const classes = await chat.evaluate(() => (window as unknown as { classes: string[] }).classes);
+  expect(classes.slice(0, classesBefore).filter((c) => /\bdark\b/.test(c))).toEqual([]);
   await expect(chatIframe(page)).toBeVisible();
   await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
   await expect(launcher(page)).toHaveAccessibleName('Open chat');
@@ -126,10 +145,6 @@ test('messages from foreign frames arrive, change nothing, and the widget sends 
     const fromApp = (await received(foreign)).filter((m) => m.origin === APP_ORIGIN);
     expect(fromApp).toEqual([{ origin: APP_ORIGIN, data: 'reference' }]);
   }
-
-  // The same theme message from the real host does apply (so the check above means something).
-  await page.evaluate(() => window.Runnel?.setTheme('dark'));
-  await expect(html).toHaveClass(/dark/);
 });
 
 test('framing headers: /embed names the allowlist, every other page refuses framing', async ({

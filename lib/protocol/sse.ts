@@ -13,5 +13,10 @@ export const KEEPALIVE_FRAME = ': keepalive\n\n';
 
 /** One event as it goes on the wire: an `id:` line and a `data:` line. */
 export function encodeEvent(seq: number, event: RunnelEvent): string {
-  return `id: ${seq}\ndata: ${JSON.stringify(event)}\n\n`;
+  return encodeFrame(seq, JSON.stringify(event));
+}
+
+/** One frame from an event already in JSON (a resumable answer's log keeps them so). */
+export function encodeFrame(seq: number, data: string): string {
+  return `id: ${seq}\ndata: ${data}\n\n`;
 }

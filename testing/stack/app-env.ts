@@ -20,6 +20,12 @@ export const APP_ENV: Record<string, string> = {
   NEXT_TELEMETRY_DISABLED: '1',
 };
 
+/**
+ * The main app under test: `APP_ENV` and a `METRICS_TOKEN`, for the specs that check what the
+ * server counts (thumbs up and down). The other apps keep metrics off, as a default install has.
+ */
+export const MAIN_APP_ENV: Record<string, string> = { ...APP_ENV, METRICS_TOKEN: E2E_KEYS.metrics };
+
 /** The app with a backend that is down (nothing listens on that port). */
 export const DOWN_APP_ENV: Record<string, string> = {
   OPENAI_BASE_URL: 'http://127.0.0.1:59999/v1',

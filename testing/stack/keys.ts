@@ -11,4 +11,6 @@ export const E2E_KEYS = {
   ark: 'ark-e2e-key-9876543210',
   /** The single-provider app whose backend is down (`OPENAI_API_KEY`). */
   down: 'rnl-e2e-down-0e8b7c6a5d4f3e21',
+  /** The main app's `METRICS_TOKEN` (the feedback specs read its counters). */
+  metrics: 'rnl-e2e-metrics-7a3c9e1f5b2d8460',
 } as const;

@@ -9,7 +9,7 @@ import {
 
 /**
  * The embed postMessage protocol as zod schemas: the reference that both hand-written validators
- * — the iframe's (`lib/browser/embed/protocol.ts`) and the loader's (`widget/messages.ts`) — are
+ * — the iframe's (`lib/browser/embed/frame-messages.ts`) and the loader's (`widget/messages.ts`) — are
  * tested against. Neither side ships zod: the loader has a 3 KB budget and the iframe page one of
  * its own (docs/performance.md). Strict shapes: an extra field makes a message invalid.
  */

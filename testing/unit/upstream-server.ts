@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { readEventStream } from '../../lib/protocol/read-event-stream';
-import type { StreamChatOptions } from '../../lib/server/gateway/stream-chat';
+import type { StreamChatOptions } from '../../lib/server/stream/stream-chat';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/auth/account-menu';
 import { ChatApp } from '@/components/chat/chat-app';
 import { AppProviders } from '@/components/store/app-providers';
-import { authenticate } from '@/lib/server/auth/resolve-identity';
+import { authenticate } from '@/lib/server/auth/authenticate';
 
 /**
  * The conversation pages (`/` and `/c/<id>`) share this layout, so the app — its store, streams

@@ -5,7 +5,7 @@ import { AccessCodeForm } from '@/components/auth/access-code-form';
 import { OidcSignIn } from '@/components/auth/oidc-sign-in';
 import { signInError } from '@/components/auth/sign-in-messages';
 import { safeNext } from '@/lib/server/auth/safe-next';
-import { authenticate } from '@/lib/server/auth/resolve-identity';
+import { authenticate } from '@/lib/server/auth/authenticate';
 import { getAuthConfig } from '@/lib/server/config/auth-config';
 import { getUiConfig } from '@/lib/server/config/ui-config';
 

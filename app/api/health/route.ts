@@ -1,6 +1,7 @@
 import { healthView } from '@/lib/server/auth/health-view';
-import type { ProviderConfig, RunnelConfig } from '@/lib/server/config/schema';
-import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import type { ProviderConfig } from '@/lib/server/config/providers-config';
+import type { RunnelConfig } from '@/lib/server/config/schema';
+import { withServices } from '@/lib/server/entry/with-services';
 import { checkProvider, probe, type ProbeResult } from '@/lib/server/providers/health';
 import { createHealthCache, type HealthCache } from '@/lib/server/providers/health-cache';
 import { redisHealth } from '@/lib/server/redis/client';
@@ -37,7 +38,7 @@ function sharedProbes(config: RunnelConfig): HealthCache<Probes> {
  * ejections are read fresh.
  */
 export function GET(request: Request): Promise<Response> {
-  return withRuntime(async ({ config }) => {
+  return withServices(async ({ config }) => {
     const view = await healthView(request);
     const cache = sharedProbes(config);
     const [probed, redis] = await Promise.all([

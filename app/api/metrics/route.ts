@@ -1,5 +1,5 @@
-import { jsonError } from '@/lib/server/gateway/json-error';
-import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { jsonError } from '@/lib/server/http/json-error';
+import { withServices } from '@/lib/server/entry/with-services';
 import { bearerMatches } from '@/lib/server/metrics/metrics-access';
 import { getMetricSet } from '@/lib/server/metrics/registry';
 
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * Without `METRICS_TOKEN` the route does not exist (404), so nothing is exposed by default.
  */
 export function GET(request: Request): Promise<Response> {
-  return withRuntime(async ({ config }) => {
+  return withServices(async ({ config }) => {
     const token = config.ops.metricsToken;
     if (!token) {
       return jsonError({ status: 404, code: 'not_found', message: 'Metrics are not enabled' });

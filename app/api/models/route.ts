@@ -3,10 +3,10 @@ import {
   DEFAULT_MAX_REQUEST_BYTES,
   type ModelsResponse,
 } from '@/lib/protocol/api-shapes';
-import { ConfigError } from '@/lib/server/config/schema';
+import { ConfigError } from '@/lib/server/config/config-error';
 import { getUiConfig, type UiConfig } from '@/lib/server/config/ui-config';
-import { jsonError } from '@/lib/server/gateway/json-error';
-import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { jsonError } from '@/lib/server/http/json-error';
+import { withServices } from '@/lib/server/entry/with-services';
 import { withAccess } from '@/lib/server/auth/api-gate';
 
 export const runtime = 'nodejs';
@@ -18,7 +18,7 @@ export const dynamic = 'force-dynamic';
  */
 export function GET(request: Request): Promise<Response> {
   return withAccess(request, (identity) =>
-    withRuntime(async ({ config, catalog }) => {
+    withServices(async ({ config, catalog }) => {
       let ui: UiConfig;
       try {
         ui = getUiConfig();

@@ -13,7 +13,7 @@ describe('POST /auth/sign-out', () => {
       async () => ({
         POST: (await import('./route')).POST,
         session: await import('@/lib/server/auth/session'),
-        authenticate: (await import('@/lib/server/auth/resolve-identity')).authenticate,
+        authenticate: (await import('@/lib/server/auth/authenticate')).authenticate,
       }),
       { AUTH_SECRET: SECRET, ACCESS_CODES: 'team:a-long-enough-code' },
     );

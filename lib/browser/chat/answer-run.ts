@@ -12,7 +12,7 @@ import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
 
 /** What a run needs from the store around it. */
-export interface RunDeps {
+export interface AnswerRunDeps {
   get: StoreApi<ChatState>['getState'];
   set: StoreApi<ChatState>['setState'];
   saver: SaveScheduler;
@@ -24,12 +24,12 @@ export interface RunDeps {
 }
 
 /** How a run begins: a new request, or reattaching to an answer already generating (a reload). */
-export type RunStart =
+export type AnswerRunStart =
   | { kind: 'request'; body: ChatRequest }
   | { kind: 'reattach'; handle: ResumeHandle; lastEventId: number };
 
 /** One run as the runner controls it (Stop). */
-export interface RunControl {
+export interface AnswerRunControl {
   controller: AbortController;
   /** Known once the `start` event arrived: what the stop endpoint takes. */
   handle?: ResumeHandle;
@@ -74,17 +74,19 @@ async function loadFollowToEnd(
 }
 
 /**
- * Streams one run of an assistant message into the store: the request (always resumable), then —
+ * One answer run: an assistant message generated and followed into the store, over as many
+ * connections as it takes (the chat runner, chat-runner.ts, starts them, one per conversation at a
+ * time; stop-answer-run.ts stops one). The request (always resumable), then —
  * when its connection drops before the answer ended — reattaching from the last event received,
  * until the terminal event; then settles the message. Events are applied once per frame, each batch
  * with the id of its last event, so what is saved can always be resumed exactly.
  */
-export async function streamRun(
-  deps: RunDeps,
+export async function runAnswer(
+  deps: AnswerRunDeps,
   conversationId: string,
   messageId: string,
-  start: RunStart,
-  control: RunControl,
+  start: AnswerRunStart,
+  control: AnswerRunControl,
 ): Promise<RunEnd> {
   const { set, now, saver } = deps;
   const signal = control.controller.signal;

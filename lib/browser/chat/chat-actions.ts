@@ -1,3 +1,4 @@
+import type { Rating } from '../../protocol/feedback';
 import type { Attachment } from '../attachments/attachment';
 import type { ModelTraits } from './build-request';
 import type { Conversation, ConversationSettings } from './conversation';
@@ -23,6 +24,8 @@ export interface ChatActions {
   /** The model's title after the first answer, unless the title changed since `from`. */
   nameByModel(id: string, title: string, from: string): Promise<void>;
   setPinned(id: string, pinned: boolean): Promise<void>;
+  /** Thumbs up or down on an answer (`null` takes it back): kept, and counted per model. */
+  rateAnswer(conversationId: string, messageId: string, rating: Rating | null): Promise<void>;
   deleteConversation(id: string): void;
   /** Adds a conversation read from an export file; returns its id (a new one if it is taken). */
   importConversation(conversation: Conversation): Promise<string>;

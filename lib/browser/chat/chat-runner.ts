@@ -1,7 +1,12 @@
 import type { Attachment } from '../attachments/attachment';
 import type { ErrorFacts } from '../errors/rate-limited';
 import { canReattach } from './apply-event';
-import { streamRun, type RunControl, type RunDeps, type RunStart } from './answer-run';
+import {
+  runAnswer,
+  type AnswerRunControl,
+  type AnswerRunDeps,
+  type AnswerRunStart,
+} from './answer-run';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
 import { bumpOrder, patchConversation, patchMessage } from './chat-state';
 import { putBackRefused, type Undo } from './refused-send';
@@ -16,7 +21,7 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import { stopRun } from './stop-run';
+import { stopAnswerRun } from './stop-answer-run';
 
 /** What the status region says when an answer ends (never the tokens themselves: a screen reader would read the answer twice). */
 const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
@@ -39,7 +44,7 @@ async function sayError(error: ErrorFacts): Promise<string> {
 }
 
 /** What the runner needs from the store around it. */
-interface RunnerDeps extends RunDeps {
+interface ChatRunnerDeps extends AnswerRunDeps {
   newId?: () => string;
   /** Tells other tabs that this one streams the answer (run-locks.ts). */
   locks?: RunLocks;
@@ -55,26 +60,26 @@ interface RunnerDeps extends RunDeps {
  * are resumable: a dropped connection or a reload reattaches (answer-run.ts), and Stop asks the
  * server to stop generating, since closing a connection no longer does.
  */
-export function createRunner(deps: RunnerDeps) {
+export function createChatRunner(deps: ChatRunnerDeps) {
   const { get, set, saver, now } = deps;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const runs = new Map<string, RunControl>();
+  const runs = new Map<string, AnswerRunControl>();
 
   const isRunning = (conversationId: string) => runs.has(conversationId);
 
   async function run(
     conversationId: string,
     messageId: string,
-    start: RunStart,
+    start: AnswerRunStart,
     undo?: Undo,
   ): Promise<void> {
-    const control: RunControl = { controller: new AbortController() };
+    const control: AnswerRunControl = { controller: new AbortController() };
     runs.set(conversationId, control);
     const release = deps.locks?.hold(messageId);
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
     announce(conversationId, 'Generating…');
     saver.flush(conversationId);
-    const end = await streamRun(deps, conversationId, messageId, start, control);
+    const end = await runAnswer(deps, conversationId, messageId, start, control);
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
       const sentence = await sayError(end.error);
       set((s) => putBackRefused(s, conversationId, undo, end.error, sentence, now()));
@@ -190,7 +195,7 @@ export function createRunner(deps: RunnerDeps) {
 
     stop(conversationId: string): void {
       const control = runs.get(conversationId);
-      if (control) stopRun(control, deps.fetch, deps.chatUrl);
+      if (control) stopAnswerRun(control, deps.fetch, deps.chatUrl);
     },
 
     /**

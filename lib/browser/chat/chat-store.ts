@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ChatActions } from './chat-actions';
-import { createRunner } from './chat-runner';
+import { createChatRunner } from './chat-runner';
 import {
   bumpOrder,
   initialChatState,
@@ -15,6 +15,7 @@ import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversati
 import { createMemoryBackend } from './kv-backend';
 import type { StoredMeta } from './meta-stash';
 import { createPersistence } from './persistence';
+import { sendFeedback } from './feedback';
 import { createSaveScheduler } from './save-scheduler';
 
 export type ChatStore = StoreApi<ChatState & ChatActions>;
@@ -67,7 +68,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       deps.saveIntervalMs ?? 500,
     );
     const touchMeta = () => saver.touch(META_KEY);
-    const runner = createRunner({
+    const runner = createChatRunner({
       get,
       set,
       saver,
@@ -172,6 +173,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       renameConversation: (id, title) => withActions((a) => a.rename(id, title)),
       nameByModel: (id, title, from) => withActions((a) => a.nameByModel(id, title, from)),
       setPinned: (id, pinned) => withActions((a) => a.setPinned(id, pinned)),
+      rateAnswer: (conversationId, messageId, rating) =>
+        withActions((a) => a.rate(conversationId, messageId, rating)).then((vote) => {
+          if (vote) void sendFeedback(deps.fetch, vote);
+        }),
       importConversation: (conversation) => withActions((a) => a.importConversation(conversation)),
       showVersion: (conversationId, messageId, step) =>
         // Refused at once while an answer streams into the conversation, as it will be then.

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { bumpOrder, patchConversation, type ChatState } from './chat-state';
 import { sortByRecent, UNTITLED, type Conversation } from './conversation';
+import type { FeedbackRequest as Vote, Rating } from '../../protocol/feedback';
 import type { SaveScheduler } from './save-scheduler';
 import { allMessages, neighbourVersion, showVersion } from './versions';
 
@@ -13,7 +14,8 @@ export interface ConversationActionDeps {
 }
 
 /**
- * What the user does to a conversation besides sending: rename, pin, switch versions, import.
+ * What the user does to a conversation besides sending: rename, pin, rate an answer, switch
+ * versions, import.
  * Each change is saved at once (it is one click, not a stream of tokens).
  */
 export function createConversationActions(deps: ConversationActionDeps) {
@@ -59,6 +61,29 @@ export function createConversationActions(deps: ConversationActionDeps) {
         })),
       );
       saver.flush(id);
+    },
+
+    /**
+     * Gives an answer a thumbs up or down, or takes it back (`null`). Returns the vote to count
+     * (the answer's model, the new and the former rating), or null when nothing changed.
+     */
+    rate(conversationId: string, messageId: string, rating: Rating | null): Vote | null {
+      const message = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
+      if (message?.role !== 'assistant' || message.status === 'streaming') return null;
+      const previous = message.feedback ?? null;
+      if (previous === rating) return null;
+      set((s) =>
+        patchConversation(s, conversationId, (c) => ({
+          ...c,
+          messages: c.messages.map((m) => {
+            if (m.id !== messageId || m.role !== 'assistant') return m;
+            const { feedback: _old, ...rest } = m;
+            return { ...rest, ...(rating ? { feedback: rating } : {}), rev: (m.rev ?? 0) + 1 };
+          }),
+        })),
+      );
+      saver.flush(conversationId);
+      return { model: message.model, rating, previous };
     },
 
     /** Shows the previous (`-1`) or next (`1`) version of a message on the shown path. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
 import { conversationToJson } from './export';
-import { parseConversationExport } from './import-file';
+import { conversationsToJson } from './export-all';
+import { parseConversationExport, parseExportFile } from './import-file';
 import { createAssistantMessage, type AssistantMessage } from './message';
 import { branchAt } from './versions';
 
@@ -122,5 +123,32 @@ describe('importing an exported conversation', () => {
       ),
     );
     expect(withImage.ok).toBe(true);
+  });
+});
+
+describe('importing the export of every conversation', () => {
+  it('reads all of them, or none when one is damaged, naming which', () => {
+    const first = sample();
+    const second = { ...sample(), id: 'c2', title: 'Recipes' };
+    const all = conversationsToJson([first, second]);
+    expect(parseExportFile(all)).toEqual({ ok: true, conversations: [first, second] });
+
+    const json = JSON.parse(all) as { conversations: Record<string, unknown>[] };
+    (json.conversations[1]!.messages as Record<string, unknown>[])[1]!.feedback = 'meh';
+    expect(parseExportFile(JSON.stringify(json))).toEqual({
+      ok: false,
+      error:
+        'Conversation 2 (“Recipes”) in the file is damaged: message 2 has a malformed feedback.',
+    });
+    expect(
+      parseExportFile('{"format":"runnel.conversations","version":1,"conversations":[]}'),
+    ).toEqual({ ok: false, error: 'The file has no conversations.' });
+  });
+
+  it('is not taken for a single conversation where one is expected', () => {
+    expect(parseConversationExport(conversationsToJson([sample(), sample()]))).toEqual({
+      ok: false,
+      error: 'The file holds several conversations, not one.',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { StreamError, Usage } from '../../protocol/events';
+import type { Rating } from '../../protocol/feedback';
 import type { Attachment } from '../attachments/attachment';
 
 /**
@@ -86,6 +87,10 @@ export interface AssistantMessage {
   rev?: number;
   /** The provider-side session that holds the conversation up to and including this answer. */
   session?: ProviderSession;
+  /** A stopped answer: how long the server took to let the backend go (its `stopped` event). */
+  releasedMs?: number;
+  /** The reader's thumbs up or down, kept with the conversation (and counted per model). */
+  feedback?: Rating;
 }
 
 /**

@@ -19,8 +19,10 @@ interface SendChatOptions {
 
 /**
  * POSTs a chat request and feeds its events to `onEvents`. Never throws: returns how the run ended.
- * Aborting `signal` aborts the fetch, which closes the connection so the server closes the
- * upstream request too (ARCHITECTURE.md, "The stream, end to end").
+ * Aborting `signal` aborts the fetch and closes this connection, and only that: a resumable answer
+ * (what the chat and the widget send) goes on generating for its readers, and Stop is a request of
+ * its own, `POST /api/chat/{id}/stop` (stop-answer-run.ts). Only an answer that is not resumable ends with
+ * its connection (ARCHITECTURE.md, "The stream, end to end").
  */
 export function sendChat(options: SendChatOptions): Promise<RunEnd> {
   return readAnswer(

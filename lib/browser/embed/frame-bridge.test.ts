@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFrameBridge, type BridgeWindow } from './frame-bridge';
-import { hostMessage, type HostMessageInput } from './protocol';
+import { hostMessage, type HostMessageInput } from './frame-messages';
 
 const HOST = 'https://host.test';
 

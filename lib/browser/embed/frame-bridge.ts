@@ -4,7 +4,7 @@ import {
   parseHostMessage,
   type FrameMessageInput,
   type HostMessage,
-} from './protocol';
+} from './frame-messages';
 
 /** The parts of `window` the bridge uses, so tests can drive it with plain objects. */
 export interface BridgeWindow {

@@ -1,10 +1,10 @@
 import 'server-only';
-import { jsonError } from '../gateway/json-error';
-import { readJsonBody } from '../gateway/read-body';
+import { jsonError } from '../http/json-error';
+import { readJsonBody } from '../http/read-body';
 import { getAuthConfig } from '../config/auth-config';
 import { accessCodeUser, matchAccessCode } from './access-codes';
 import { addressKey } from './address-match';
-import { clientAddress } from './resolve-identity';
+import { clientAddress } from './authenticate';
 import { setCookie } from './cookies';
 import { isCrossSite, secureCookies } from './request-origin';
 import { safeNext } from './safe-next';

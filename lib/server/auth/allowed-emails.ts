@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Whether an address may sign in under `OIDC_ALLOWED_EMAILS` (lower-case addresses and `*@domain`
  * entries). An empty list allows every account the issuer vouches for.

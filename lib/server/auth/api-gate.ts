@@ -1,11 +1,11 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
-import { jsonError } from '../gateway/json-error';
+import { ConfigError } from '../config/config-error';
+import { jsonError } from '../http/json-error';
 import { getAuthConfig } from '../config/auth-config';
-import type { Authentication } from './authenticate';
+import type { Authentication } from './authenticate-with';
 import type { Identity } from './identity';
 import { isCrossSite } from './request-origin';
-import { authenticate } from './resolve-identity';
+import { authenticate } from './authenticate';
 
 const UNAUTHORIZED = {
   'no-credentials': 'Sign in to use Runnel.',
@@ -50,8 +50,8 @@ export async function withAccess(
 }
 
 /** Whether errors shown to this identity may name backend addresses (internal to the deployment). */
-export function mayShowBackendAddress(identity: Identity | null): boolean {
-  return identity?.kind === 'user' || identity?.kind === 'anonymous';
+export function mayShowBackendAddress(identity: Identity): boolean {
+  return identity.kind === 'user' || identity.kind === 'anonymous';
 }
 
 /**

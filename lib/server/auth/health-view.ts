@@ -1,8 +1,8 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { isOpenServer } from './open-server';
-import { authenticate } from './resolve-identity';
+import { authenticate } from './authenticate';
 
 /** How much `/api/health` may tell this request. */
 export interface HealthView {

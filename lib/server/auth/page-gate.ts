@@ -2,7 +2,7 @@ import 'server-only';
 import { isEmbedPath } from '../../protocol/embed-origins';
 import { getAuthConfig } from '../config/auth-config';
 import type { HeaderSource } from './header-source';
-import { authenticate } from './resolve-identity';
+import { authenticate } from './authenticate';
 
 /**
  * What a browser or a crawler fetches by itself, with no session to send (a manifest is fetched

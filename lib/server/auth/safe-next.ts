@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Where to send the user after signing in: a path on this site only (never `//other.site`, a
  * backslash trick or an absolute URL: an open redirect), and never back into the sign-in pages.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createRateLimiter } from '../limits/rate-limiter';
+import { createRateLimiter } from '../redis/rate-limiter';
 
 /**
  * Wrong access codes allowed per address in a window: five per 15 minutes makes guessing hopeless

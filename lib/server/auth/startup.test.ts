@@ -9,10 +9,11 @@ afterEach(() => {
 async function startWith(env: Record<string, string>) {
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.stubEnv('PORT', '3000');
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.resetModules();
   const { startAccess } = await import('./startup');
-  startAccess(3000);
+  startAccess();
   const lines = (spy: typeof error) => spy.mock.calls.map((call) => String(call[0]));
   return { errors: lines(error), warnings: lines(warn) };
 }

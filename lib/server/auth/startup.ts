@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { getServerConfig } from '../config/server-config';
 import { getUiConfig } from '../config/ui-config';
 import { getAuthConfig, getDeployment } from '../config/auth-config';
@@ -14,16 +14,13 @@ import { accessWarnings } from './startup-checks';
  * issuer is probed in the background, so an identity provider that is slow to answer does not
  * hold up the start.
  */
-export function startAccess(httpPort: number | undefined): void {
+export function startAccess(): void {
   installPeerStamp();
   try {
     getServerConfig();
     getUiConfig();
     const config = getAuthConfig();
-    for (const line of accessWarnings(config, {
-      ...getDeployment(),
-      ...(httpPort ? { httpPort } : {}),
-    })) {
+    for (const line of accessWarnings(config, getDeployment())) {
       console.warn(`[runnel] warning: ${line}`);
     }
     if (config.oidc) {

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { RunnelConfig } from '../config/schema';
-import { jsonError } from '../gateway/json-error';
+import { jsonError } from '../http/json-error';
 
 /**
  * The load benchmark's view of the process's memory (`BENCH_RAW_PIPE=1` only; otherwise 404):

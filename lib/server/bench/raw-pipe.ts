@@ -2,8 +2,8 @@ import 'server-only';
 
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import type { RunnelConfig } from '../config/schema';
-import { jsonError } from '../gateway/json-error';
-import { readJsonBody } from '../gateway/read-body';
+import { jsonError } from '../http/json-error';
+import { readJsonBody } from '../http/read-body';
 
 /**
  * The floor `npm run bench:load` measures Runnel against: the backend's bytes passed to the

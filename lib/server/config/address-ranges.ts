@@ -1,3 +1,4 @@
+import 'server-only';
 import { isIP } from 'node:net';
 
 /** One address range: an address and how many leading bits of it must match. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { commandLine, environment } from './environment';
 import { buildAuthConfig, type AuthConfig } from './auth-schema';
 import { listensBeyondLoopback } from './listen-address';
 
@@ -10,7 +11,7 @@ let cached: AuthConfig | undefined;
  * the app open).
  */
 export function getAuthConfig(): AuthConfig {
-  cached ??= buildAuthConfig(process.env);
+  cached ??= buildAuthConfig(environment());
   return cached;
 }
 
@@ -21,21 +22,26 @@ export interface Deployment {
   /** Whether clients beyond this machine can reach the server (Vercel: always). */
   beyondLoopback: boolean;
   production: boolean;
+  /** The port `next start` serves plain HTTP on (`PORT`), when it was given. */
+  httpPort?: number;
 }
 
 let deployment: Deployment | undefined;
 
 /**
- * The deployment facts, read once: `VERCEL`, `NODE_ENV`, and the address `next start` listens on
+ * The deployment facts, read once: `VERCEL`, `NODE_ENV`, `PORT`, and the address `next start` listens on
  * (its `-H`/`--hostname`, or `HOSTNAME` for the standalone server; neither means every interface).
  */
 export function getDeployment(): Deployment {
   if (deployment) return deployment;
-  const vercel = process.env.VERCEL === '1';
+  const env = environment();
+  const vercel = env.VERCEL === '1';
+  const httpPort = Number(env.PORT) || undefined;
   deployment = {
     vercel,
-    beyondLoopback: vercel || listensBeyondLoopback(process.argv, process.env.HOSTNAME),
-    production: process.env.NODE_ENV === 'production',
+    beyondLoopback: vercel || listensBeyondLoopback(commandLine(), env.HOSTNAME),
+    production: env.NODE_ENV === 'production',
+    ...(httpPort ? { httpPort } : {}),
   };
   return deployment;
 }

@@ -1,4 +1,5 @@
-import { ConfigError } from './schema';
+import 'server-only';
+import { ConfigError } from './config-error';
 
 /** One access code. `name` is what logs, limits and the header show; never the code itself. */
 export interface AccessCode {

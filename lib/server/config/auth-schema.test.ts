@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 import { buildAuthConfig } from './auth-schema';
 
 const secret = 'a-test-secret-that-is-at-least-32-bytes-long';

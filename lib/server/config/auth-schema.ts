@@ -1,6 +1,7 @@
+import 'server-only';
 import { z } from 'zod';
 import { optionalText, positiveInt } from './env-values';
-import { ConfigError, formatIssues } from './schema';
+import { ConfigError, formatIssues } from './config-error';
 import { LOOPBACK_RANGES, parseAddressRanges, type AddressRange } from './address-ranges';
 import { parseAccessCodes, parseAllowedEmails, type AccessCode } from './auth-lists';
 

@@ -1,7 +1,8 @@
 import 'server-only';
+import { environment } from './environment';
 import type { EmbedAllowlist } from '../../protocol/embed-origins';
 import { parseAllowedOrigins } from '../../protocol/embed-origins';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 
 let cached: EmbedAllowlist | undefined;
 
@@ -14,7 +15,7 @@ let cached: EmbedAllowlist | undefined;
 export function getEmbedAllowlist(): EmbedAllowlist {
   if (cached) return cached;
   try {
-    cached = parseEmbedAllowedOrigins(process.env.EMBED_ALLOWED_ORIGINS);
+    cached = parseEmbedAllowedOrigins(environment().EMBED_ALLOWED_ORIGINS);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`[runnel] ${error.message}; embedding is refused until it is fixed.`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema } from './schema';
+import { ConfigError } from './config-error';
+import { envSchema } from './schema';
 import { parseEmbedAllowedOrigins } from './embed-config';
 
 describe('EMBED_ALLOWED_ORIGINS', () => {

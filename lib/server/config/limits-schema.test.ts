@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, configSecrets, ConfigError } from './schema';
+import { buildConfig, configSecrets } from './schema';
+import { ConfigError } from './config-error';
 import { EMBED_DEFAULTS } from './limits-schema';
 
 const noFile = () => {

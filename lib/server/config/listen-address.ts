@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** The host `next start` was told to listen on, from its arguments; undefined when not given. */
 export function hostnameArgument(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, ConfigError, configSecrets } from './schema';
+import { buildConfig, configSecrets } from './schema';
+import { ConfigError } from './config-error';
 
 const noFile = () => {
   throw new Error('no file expected');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 import { buildUiConfig } from './ui-config';
 
 describe('buildUiConfig', () => {

@@ -1,8 +1,9 @@
 import 'server-only';
+import { environment } from './environment';
 
 import { z } from 'zod';
 import { DEFAULT_IMAGE_MAX_EDGE } from '../../protocol/api-shapes';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 
 /** What the chat page shows and prepares, from the environment. */
 export interface UiConfig {
@@ -133,6 +134,6 @@ let cached: UiConfig | undefined;
 
 /** The UI configuration, read from the environment once (at the first request). */
 export function getUiConfig(): UiConfig {
-  cached ??= buildUiConfig(process.env);
+  cached ??= buildUiConfig(environment());
   return cached;
 }

@@ -3,16 +3,17 @@ import type { Identity } from '../auth/identity';
 import type { ChatRequest } from '../../protocol/chat-request';
 import { isOriginAllowed } from '../../protocol/embed-origins';
 import { getEmbedAllowlist } from '../config/embed-config';
-import type { ProviderConfig } from '../config/schema';
+import type { ProviderConfig } from '../config/providers-config';
 import { getServerConfig } from '../config/server-config';
 import { createAdmission } from '../admission/admission';
+import { createServiceTimes } from '../admission/service-times';
 import { createRedisSlotStore } from '../admission/redis-slot-store';
 import { createMemorySlotStore, type SlotStore } from '../admission/slot-store';
 import { createSlots, type Lease } from '../admission/slots';
-import type { StreamGate } from '../admission/stream-gate';
+import type { StreamGate } from '../stream/stream-gate';
 import { readyRedis } from '../redis/client';
 import { createLimits, type Admitted, type LimitHold } from './limits';
-import { createRateLimiter } from './rate-limiter';
+import { createRateLimiter } from '../redis/rate-limiter';
 import { rateLimitedResponse } from './refusal';
 import { createUsageMeter, estimatePromptTokens } from './token-estimate';
 import { metrics } from '../metrics/metrics';
@@ -53,7 +54,11 @@ function build() {
       rateLimiter: (options) => createRateLimiter(options),
       isAllowedHost: (origin) => isOriginAllowed(getEmbedAllowlist(), origin),
     }),
-    admission: createAdmission(slots, config.queueTimeoutMs),
+    admission: createAdmission(
+      slots,
+      config.queueTimeoutMs,
+      createServiceTimes({ shared: readyRedis }),
+    ),
   };
 }
 

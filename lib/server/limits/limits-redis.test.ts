@@ -6,7 +6,7 @@ import { createMemorySlotStore } from '../admission/slot-store';
 import { createRedisSlotStore } from '../admission/redis-slot-store';
 import { createSlots } from '../admission/slots';
 import { createLimits } from './limits';
-import { createRateLimiter } from './rate-limiter';
+import { createRateLimiter } from '../redis/rate-limiter';
 
 const redis = redisForTests();
 

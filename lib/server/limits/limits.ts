@@ -6,7 +6,7 @@ import type { LimitSet, LimitsConfig } from '../config/limits-schema';
 import type { Lease, Slots } from '../admission/slots';
 import { consumeAll, consumeOrForget } from './consume';
 import { toRetryAfterS, type Refusal } from './refusal';
-import type { RateLimiterOptions } from './rate-limiter';
+import type { RateLimiterOptions } from '../redis/rate-limiter';
 
 /** What a request holds while its answer streams; given back in one call when it ends. */
 export interface LimitHold {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { getServerConfig } from '../config/server-config';
 
 /**

@@ -10,7 +10,7 @@ import { getMetricSet } from './registry';
  */
 export type ChatOutcome = 'done' | 'error' | 'client_closed' | 'stopped' | 'abandoned' | 'rejected';
 
-/** One finished stream, as the gateway summarises it. */
+/** One finished stream, as the stream pipeline summarises it. */
 export interface StreamEnd {
   provider: string;
   model: string;
@@ -22,7 +22,7 @@ export interface StreamEnd {
 }
 
 /**
- * What the server counts, in small calls made where things happen (gateway, limits, admission,
+ * What the server counts, in small calls made where things happen (stream, limits, admission,
  * replicas, shutdown). Every label is a configured id or one of Runnel's own codes — never a user,
  * never free text — so the number of time series stays bounded.
  */
@@ -104,6 +104,27 @@ export const metrics = {
   /** A replica failed a chat before its answer started (the chat moves on when it can). */
   replicaFailed(provider: string, reason: 'unreachable' | 'http_5xx' | 'broken'): void {
     getMetricSet().replicaFailures.inc({ provider: idLabel(provider), reason });
+  },
+
+  /**
+   * A reader gave an answer a thumbs up or down (`rating`), or took one back (`null`); `previous`
+   * is what they had given before, counted as withdrawn, so up − withdrawn up is what stands.
+   */
+  feedback(vote: {
+    provider: string;
+    model: string;
+    surface: 'chat' | 'widget';
+    rating: 'up' | 'down' | null;
+    previous: 'up' | 'down' | null;
+  }): void {
+    const m = getMetricSet();
+    const labels = {
+      provider: idLabel(vote.provider),
+      model: idLabel(vote.model),
+      surface: vote.surface,
+    };
+    if (vote.rating) m.feedback.inc({ ...labels, rating: vote.rating });
+    if (vote.previous) m.feedbackWithdrawn.inc({ ...labels, rating: vote.previous });
   },
 
   /** SIGTERM was received: the server drains. */

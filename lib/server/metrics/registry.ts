@@ -96,6 +96,18 @@ function create() {
       labelNames: ['provider', 'reason'] as const,
       registers,
     }),
+    feedback: new Counter({
+      name: 'runnel_answer_feedback_total',
+      help: 'Thumbs up and down given to answers, by model and by where (chat page or widget)',
+      labelNames: ['provider', 'model', 'surface', 'rating'] as const,
+      registers,
+    }),
+    feedbackWithdrawn: new Counter({
+      name: 'runnel_answer_feedback_withdrawn_total',
+      help: 'Thumbs taken back or changed: subtract from runnel_answer_feedback_total for what stands',
+      labelNames: ['provider', 'model', 'surface', 'rating'] as const,
+      registers,
+    }),
     shuttingDown: new Gauge({
       name: 'runnel_shutting_down',
       help: '1 once SIGTERM was received and the server drains',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderConfig, PresetId } from '../config/schema';
+import type { ProviderConfig, PresetId } from '../config/providers-config';
 import { parseChatRequest, type ChatRequest } from '../../protocol/chat-request';
 import { testProvider } from '../../../testing/unit/provider-config';
 import { buildUpstreamRequest, CONTINUE_PROMPT } from './build-request';

@@ -1,7 +1,8 @@
 import 'server-only';
 
 import type { ChatMessage, ChatRequest } from '../../protocol/chat-request';
-import type { ModelKind, ProviderConfig } from '../config/schema';
+import type { ModelKind } from '../../protocol/api-shapes';
+import type { ProviderConfig } from '../config/providers-config';
 import { PRESETS, type Preset } from './presets';
 
 export interface UpstreamRequest {

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import type { ConfiguredModel, ProviderConfig, RunnelConfig } from '../config/schema';
+import type { ConfiguredModel, ProviderConfig } from '../config/providers-config';
+import type { RunnelConfig } from '../config/schema';
 import { asNumber, asObject, asString } from '../upstream/json-fields';
 import { guessCapabilities, labelFor, type ResolvedModel } from './model-info';
 import { PRESETS } from './presets';

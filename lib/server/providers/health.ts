@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { ProviderConfig } from '../config/schema';
+import type { ProviderConfig } from '../config/providers-config';
 import { replicaPool } from '../replicas/replicas';
 import { displayURL } from '../security/display-url';
 import type { ProviderHealth, ReplicaHealth } from '../../protocol/api-shapes';

@@ -1,7 +1,8 @@
 import 'server-only';
+import arkRequestFields from './ark-request-fields.json';
 
 import type { ReasoningEffort } from '../../protocol/chat-request';
-import type { PresetId } from '../config/schema';
+import type { PresetId } from '../config/providers-config';
 
 /** How a provider switches thinking on and off. */
 export type ThinkingSwitch =
@@ -49,41 +50,12 @@ export interface Preset {
   creditUnit?: string;
 }
 
-/** Top-level fields ARK Cloud documents; it rejects anything else with 400 (ARK Cloud's request reference). */
-const ARK_FIELDS = new Set([
-  'model',
-  'messages',
-  'max_tokens',
-  'max_completion_tokens',
-  'temperature',
-  'top_p',
-  'stop',
-  'n',
-  'stream',
-  'stream_options',
-  'reasoning_effort',
-  'reasoning',
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'response_format',
-  'functions',
-  'function_call',
-  'ark_stateful',
-  'ark_max_session_tokens',
-  'seed',
-  'presence_penalty',
-  'frequency_penalty',
-  'logit_bias',
-  'logprobs',
-  'top_logprobs',
-  'user',
-  'metadata',
-  'store',
-  'service_tier',
-  'prompt_cache_key',
-  'safety_identifier',
-]);
+/**
+ * Top-level fields ARK Cloud documents; it rejects anything else with 400 (ARK Cloud's request
+ * reference). Data in a JSON file because the scenario backend, which reproduces ARK, reads the
+ * same list.
+ */
+const ARK_FIELDS: ReadonlySet<string> = new Set(arkRequestFields);
 
 /** The OpenAI chat/completions fields; hosted OpenAI-compatible APIs take these. */
 const OPENAI_FIELDS = new Set([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseChatRequest, type ChatRequest } from '../../protocol/chat-request';
-import type { ProviderConfig, PresetId } from '../config/schema';
+import type { ProviderConfig, PresetId } from '../config/providers-config';
 import { PRESETS } from './presets';
 import { DEFAULT_SESSION_TOKENS, isUnknownSession, planSession } from './stateful-session';
-import { PRESETS_WITH_SESSIONS } from '../config/schema';
+import { PRESETS_WITH_SESSIONS } from '../config/providers-config';
 import { testProvider } from '../../../testing/unit/provider-config';
 
 function provider(preset: PresetId, stateful = true): ProviderConfig {

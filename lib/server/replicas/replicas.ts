@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { ProviderConfig } from '../config/schema';
+import type { ProviderConfig } from '../config/providers-config';
 import { processSingleton } from '../process-singleton';
 import { readyRedis } from '../redis/client';
 import type { ActiveStreamCounter } from './active-counter';

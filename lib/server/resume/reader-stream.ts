@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { KEEPALIVE_FRAME } from '../../protocol/sse';
+import { encodeFrame } from '../../protocol/sse';
+import { createSseWriter } from '../stream/sse-writer';
 import type { EntryFeed, LogEntry } from './types';
 
 export interface ReaderStreamOptions {
@@ -13,9 +14,9 @@ export interface ReaderStreamOptions {
   onDetach?: () => void;
 }
 
-/** One entry as it goes on the wire, exactly as a plain answer's event (protocol/sse.ts). */
+/** One entry as it goes on the wire, exactly as a plain answer's event. */
 function frame(entry: LogEntry): string {
-  return `id: ${entry.seq}\ndata: ${entry.data}\n\n`;
+  return encodeFrame(entry.seq, entry.data);
 }
 
 /**
@@ -28,58 +29,39 @@ export function createReaderStream(
   feed: EntryFeed,
   options: ReaderStreamOptions,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
-  let keepaliveTimer: ReturnType<typeof setTimeout> | undefined;
   let stopFeed: (() => void) | undefined;
   let detached = false;
+  const writer = createSseWriter(options.keepaliveIntervalMs, () => detach());
 
   function detach(): void {
     if (detached) return;
     detached = true;
-    clearTimeout(keepaliveTimer);
+    writer.stop();
     options.signal.removeEventListener('abort', detach);
     stopFeed?.();
     options.onDetach?.();
   }
 
-  function armKeepalive(): void {
-    clearTimeout(keepaliveTimer);
-    keepaliveTimer = setTimeout(() => write(KEEPALIVE_FRAME), options.keepaliveIntervalMs);
-  }
-
-  function write(text: string): void {
-    if (detached || !controllerRef) return;
-    try {
-      controllerRef.enqueue(encoder.encode(text));
-    } catch {
-      detach();
-      return;
-    }
-    armKeepalive();
-  }
-
   function end(): void {
     if (detached) return;
+    writer.stop(true);
     detach();
-    try {
-      controllerRef?.close();
-    } catch {
-      // Already closed by a cancel.
-    }
   }
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controllerRef = controller;
       if (options.signal.aborted) {
         detach();
         return;
       }
       options.signal.addEventListener('abort', detach, { once: true });
       // Keepalives start at once: a reader may attach to an answer that is silent (a long prefill).
-      armKeepalive();
-      stopFeed = feed(options.afterSeq, (entries) => write(entries.map(frame).join('')), end);
+      writer.attach(controller);
+      stopFeed = feed(
+        options.afterSeq,
+        (entries) => writer.write(entries.map(frame).join('')),
+        end,
+      );
       if (detached) stopFeed();
     },
     cancel() {

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { ConfigError, configSecrets } from '../config/schema';
+import { ConfigError } from '../config/config-error';
+import { configSecrets } from '../config/schema';
 import { getServerConfig } from '../config/server-config';
 import { processLogger } from '../log/logger';
 import { installShutdownHandler } from './install';

@@ -4,6 +4,7 @@
  * null` on every chunk, credits in the final usage, tool calls whole, errors
  * after the first token as one frame without `[DONE]`.
  */
+import arkRequestFields from '../../../lib/server/providers/ark-request-fields.json';
 import { arkFlavor as F } from '../flavors';
 import { jsonError } from '../http-utils';
 import type { ProviderDef } from '../provider-def';
@@ -12,41 +13,8 @@ import { statefulScenario, validateSessionFields } from './ark-stateful';
 import { answer, build, fillerTokens, keyOrNone } from './common';
 import { ANSWER_TOKENS, CHAT_TOKENS, PARTIAL_TOKENS, REASONING_TOKENS } from './texts';
 
-/** Top-level request fields ARK accepts (ARK Cloud's request reference). */
-const ACCEPTED_FIELDS = new Set([
-  'model',
-  'messages',
-  'max_tokens',
-  'max_completion_tokens',
-  'temperature',
-  'top_p',
-  'stop',
-  'n',
-  'stream',
-  'stream_options',
-  'reasoning_effort',
-  'reasoning',
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'response_format',
-  'functions',
-  'function_call',
-  'ark_stateful',
-  'ark_max_session_tokens',
-  'seed',
-  'presence_penalty',
-  'frequency_penalty',
-  'logit_bias',
-  'logprobs',
-  'top_logprobs',
-  'user',
-  'metadata',
-  'store',
-  'service_tier',
-  'prompt_cache_key',
-  'safety_identifier',
-]);
+/** Top-level request fields ARK accepts (ARK Cloud's request reference): the list the preset sends by. */
+const ACCEPTED_FIELDS: ReadonlySet<string> = new Set(arkRequestFields);
 const ACCEPTED_STREAM_OPTIONS = new Set(['include_usage', 'continuous_usage_stats']);
 
 function arkError(

@@ -1,6 +1,6 @@
 import { withAccess, withoutVisitors } from '@/lib/server/auth/api-gate';
 import { memoryProbe } from '@/lib/server/bench/memory-probe';
-import { withRuntime } from '@/lib/server/gateway/with-runtime';
+import { withServices } from '@/lib/server/entry/with-services';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -12,6 +12,6 @@ export const dynamic = 'force-dynamic';
 export function GET(request: Request): Promise<Response> {
   return withAccess(
     request,
-    withoutVisitors(() => withRuntime(({ config }) => Promise.resolve(memoryProbe(config)))),
+    withoutVisitors(() => withServices(({ config }) => Promise.resolve(memoryProbe(config)))),
   );
 }

@@ -37,9 +37,15 @@ describe('GET /api/chat/{id}/events and POST /api/chat/{id}/stop', () => {
         // The chat route's own `after()` needs Next's request scope: the handler behind it starts
         // the answer here.
         chat: async (request: Request) => {
-          const { withRuntime } = await import('@/lib/server/gateway/with-runtime');
-          const { handleChat } = await import('@/lib/server/gateway/handle-chat');
-          return withRuntime((runtime) => handleChat(request, runtime));
+          const { withServices } = await import('@/lib/server/entry/with-services');
+          const { handleChat } = await import('@/lib/server/entry/handle-chat');
+          return withServices((services) =>
+            handleChat(request, services, {
+              kind: 'anonymous',
+              key: 'address:192.0.2.1',
+              address: '192.0.2.1',
+            }),
+          );
         },
         events: (await import('./route')).GET,
         stop: (await import('../stop/route')).POST,
@@ -84,6 +90,6 @@ describe('GET /api/chat/{id}/events and POST /api/chat/{id}/stop', () => {
     for await (const event of readEventStream(reader.body!)) seen.push(event);
     expect(seen[0]).toMatchObject({ type: 'start' });
     expect(seen[0]).not.toHaveProperty('resume_token');
-    expect(seen.at(-1)).toEqual({ type: 'stopped' });
+    expect(seen.at(-1)).toEqual({ type: 'stopped', released_ms: expect.any(Number) });
   });
 });

@@ -1,5 +1,5 @@
-import { handleResumeEvents } from '@/lib/server/resume/handle-resume';
-import { serveResumeRoute, type ResumeRouteContext } from '@/lib/server/resume/resume-route';
+import { handleResumeEvents } from '@/lib/server/entry/handle-resume';
+import { serveResumeRoute, type ResumeRouteContext } from '@/lib/server/entry/resume-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

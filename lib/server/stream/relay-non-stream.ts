@@ -1,0 +1,42 @@
+import 'server-only';
+
+import { describeErrorBody } from '../upstream/error-message';
+import { translateJsonCompletion } from '../upstream/json-completion';
+import type { NormalizerOptions } from '../upstream/normalizer';
+import type { EventSink } from './event-output';
+import { readLimitedText } from '../http/read-limited-text';
+
+/**
+ * A response that is not an event stream: an HTTP error, a web page, or one JSON answer (a backend
+ * that ignored `stream: true`). Returns false when it is an event stream after all.
+ */
+export async function relayNonStream(
+  response: Response,
+  contentType: string,
+  normalizer: NormalizerOptions,
+  sink: EventSink,
+): Promise<boolean> {
+  if (!response.ok || response.type === 'opaqueredirect') {
+    const text = await readLimitedText(response);
+    const message = describeErrorBody(text, contentType, response.status);
+    sink.send({
+      type: 'error',
+      error: { code: 'upstream_http_error', status: response.status, message },
+    });
+    return true;
+  }
+  if (contentType.includes('text/html')) {
+    // A 200 web page is a wrong address (or a captive portal), not a model answering.
+    await response.body?.cancel().catch(() => undefined);
+    const message =
+      'The backend answered with a web page instead of an event stream: check its base URL';
+    sink.send({ type: 'error', error: { code: 'protocol_error', message } });
+    return true;
+  }
+  if (contentType.includes('application/json')) {
+    const text = await response.text();
+    for (const event of translateJsonCompletion(text, normalizer)) sink.send(event);
+    return true;
+  }
+  return false;
+}
