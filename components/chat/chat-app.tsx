@@ -5,6 +5,7 @@ import { Composer } from '../composer/composer';
 import { PAGE_FILES } from '../composer/composer-files';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
+import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
 import { UsageLine } from '../messages/usage-line';
 import { HealthBanner } from '../status/health-banner';
@@ -79,6 +80,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
+  useCompletionView(info?.kind === 'completion');
   useEscapeStops(activeId, running);
   useDocumentTitle(title);
   useAutoTitles();

@@ -11,6 +11,7 @@ import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
+import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
@@ -66,6 +67,7 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
   const { info } = useActiveModel();
+  useCompletionView(info?.kind === 'completion');
   useMarkdownWarmUp();
   const [display] = useState(() => ({
     showDetails: options.showDetails,

@@ -11,7 +11,6 @@ import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/conversation-icons';
 import { useDisplayOptions } from '../store/display-options';
-import { useFiguresShown } from '../store/use-figures-shown';
 import type { Rating } from '@/lib/protocol/feedback';
 import { EndState } from './end-state';
 import { FeedbackButtons } from './feedback-buttons';
@@ -47,7 +46,6 @@ export const AssistantMessage = memo(function AssistantMessage({
   onRate,
 }: AssistantMessageProps) {
   const { showDetails, FiguresLine } = useDisplayOptions();
-  const [figuresShown] = useFiguresShown();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -95,7 +93,7 @@ export const AssistantMessage = memo(function AssistantMessage({
           )}
           {versions}
         </div>
-        {!waiting && showDetails && figuresShown && FiguresLine && (
+        {!waiting && showDetails && FiguresLine && (
           <div className="min-w-0 flex-1">
             <Suspense fallback={null}>
               <FiguresLine message={message} {...(creditUnit ? { creditUnit } : {})} />

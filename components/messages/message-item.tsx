@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { ROOT } from '@/lib/browser/chat/conversation';
 import type { Rating } from '@/lib/protocol/feedback';
 import { isAssistant } from '@/lib/browser/chat/message';
@@ -8,7 +8,7 @@ import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectRunning } from '../store/selectors';
 import { AssistantMessage } from './assistant-message';
-import { CompletionPair } from './completion-pair';
+import { CompletionPair } from './completion-view';
 import { UserMessage } from './user-message';
 import { VersionSwitcher } from './version-switcher';
 
@@ -82,12 +82,14 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   if (completion) {
     if (message.role !== 'user') return null;
     return (
-      <CompletionPair
-        prompt={message}
-        answer={isAssistant(next) ? next : undefined}
-        onRetry={usable && nextId ? () => regenerate(nextId) : null}
-        onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
-      />
+      <Suspense fallback={null}>
+        <CompletionPair
+          prompt={message}
+          answer={isAssistant(next) ? next : undefined}
+          onRetry={usable && nextId ? () => regenerate(nextId) : null}
+          onContinue={usable && nextId ? () => continueAnswer(nextId) : null}
+        />
+      </Suspense>
     );
   }
   if (message.role === 'user')

@@ -3,6 +3,7 @@
 import { useId, type CSSProperties } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
+import { useFiguresShown } from '../store/use-figures-shown';
 import { DotsIcon } from '../ui/conversation-icons';
 import { usageItems, type UsageItem } from './usage-items';
 
@@ -78,9 +79,12 @@ export function UsageLine({
   message: AssistantMessage;
   creditUnit?: string;
 }) {
+  // The reader may hide the figures (display settings): the line's own choice, read here so that a
+  // page without the line (the widget, unless asked) never loads it.
+  const [figuresShown] = useFiguresShown();
   const items = usageItems(message, creditUnit);
   const server = items.find((i) => i.label === 'Server TTFT');
-  if (!items.length) return null;
+  if (!figuresShown || !items.length) return null;
   return (
     <div
       data-testid="usage"
