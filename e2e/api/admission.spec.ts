@@ -42,6 +42,15 @@ test('waiters are served first come first served, hear how many are ahead, and o
   const [m1, m2, m3] = [nonce('w1'), nonce('w2'), nonce('w3')];
   const w1 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m1));
   await w1.next(atPlace(1));
+  // The backend publishes its load (its provider's metricsURL): the wait tells it too, with the
+  // holder among the requests running there.
+  const load = await w1.next(
+    (e) => e.type === 'status' && e.position === 1 && e.backend_running !== undefined,
+  );
+  if (load.type !== 'status') throw new Error('not a status');
+  expect(load.backend_running).toBeGreaterThanOrEqual(1);
+  expect(load.backend_waiting).toBe(0);
+  expect(load.message).toContain(`GPU busy: ${load.backend_running} running, 0 waiting`);
   const w2 = await openStream(A, { address: randomAddress() }, chatBody(model('chat'), m2));
   await w2.next(atPlace(2));
   const w3 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m3));

@@ -62,6 +62,8 @@ export function writeLimitsProvidersFile(scenarioURL = SCENARIO_URL, dir = '.run
     apiKeyEnv: 'E2E_VLLM_KEY',
     preset: 'vllm',
     maxConcurrentStreams: 1,
+    // Its load as the backend publishes it (vLLM's gauges, served by the scenario backend).
+    metricsURL: `${scenarioURL}/metrics`,
   });
   const path = join(dir, `providers-limits-${new URL(scenarioURL).port}.json`);
   writeFileSync(path, JSON.stringify(providers, null, 2));
