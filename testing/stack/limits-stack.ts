@@ -29,7 +29,8 @@ export const LIMITS = {
   embedConcurrent: 2,
   embedTokensPerDay: 800,
   embedHostRpm: 10,
-  queueTimeoutMs: 2500,
+  // Long enough for a line of three browser pages to move up by signals, not by racing the clock.
+  queueTimeoutMs: 8000,
 } as const;
 
 /**
