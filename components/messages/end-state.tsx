@@ -60,7 +60,11 @@ export function EndState({ message, onRetry, onContinue }: EndStateProps) {
     case 'stopped':
       return (
         <div className="mt-2 flex items-center gap-3 text-sm">
-          <p className="italic text-zinc-500 dark:text-zinc-400">Stopped.</p>
+          <p className="italic text-zinc-500 dark:text-zinc-400">
+            {message.releasedMs === undefined
+              ? 'Stopped.'
+              : `Stopped · backend released in ${message.releasedMs} ms`}
+          </p>
           {onContinue ? <ContinueButton onContinue={onContinue} /> : null}
         </div>
       );

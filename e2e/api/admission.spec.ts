@@ -17,7 +17,17 @@ import { openStream, randomAddress, type OpenStream } from '../../testing/stack/
 test.describe.configure({ mode: 'serial' });
 
 const model = (scenario: string) => `${QUEUED_PROVIDER}:${scenario}`;
-const isStatus = (text: string) => (e: RunnelEvent) => e.type === 'status' && e.message === text;
+/** A waiting status at `position` (1 = next), its words saying the same. */
+const atPlace = (position: number) => (e: RunnelEvent) =>
+  e.type === 'status' &&
+  e.position === position &&
+  e.message.startsWith(
+    `Waiting for a free slot — ${position === 1 ? 'next in line' : `${position - 1} ahead`}`,
+  );
+/** The places a waiter was told, in order, each once. */
+const places = (s: OpenStream) => [
+  ...new Set(s.events.flatMap((e) => (e.type === 'status' ? [e.position] : []))),
+];
 const statuses = (s: OpenStream) =>
   s.events.flatMap((e) => (e.type === 'status' ? [e.message] : []));
 
@@ -31,11 +41,11 @@ test('waiters are served first come first served, hear how many are ahead, and o
 
   const [m1, m2, m3] = [nonce('w1'), nonce('w2'), nonce('w3')];
   const w1 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m1));
-  await w1.next(isStatus('Waiting for a free slot — next in line'));
+  await w1.next(atPlace(1));
   const w2 = await openStream(A, { address: randomAddress() }, chatBody(model('chat'), m2));
-  await w2.next(isStatus('Waiting for a free slot — 1 ahead'));
+  await w2.next(atPlace(2));
   const w3 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m3));
-  await w3.next(isStatus('Waiting for a free slot — 2 ahead'));
+  await w3.next(atPlace(3));
   // Every waiter got its 200 and `start` at once, before any slot.
   for (const w of [w1, w2, w3]) {
     expect(w.response.status).toBe(200);
@@ -44,17 +54,20 @@ test('waiters are served first come first served, hear how many are ahead, and o
 
   // The second leaves the line (Stop, or the tab closed): the third moves up.
   w2.abort();
-  await w3.next(isStatus('Waiting for a free slot — 1 ahead'));
+  await w3.next(atPlace(2));
 
   holder.abort();
   await Promise.all([w1.ended, w3.ended]);
   expect(w1.events.at(-1)?.type).toBe('done');
   expect(w3.events.at(-1)?.type).toBe('done');
-  expect(statuses(w3)).toEqual([
-    'Waiting for a free slot — 2 ahead',
-    'Waiting for a free slot — 1 ahead',
-    'Waiting for a free slot — next in line',
-  ]);
+  // Its place counted down, 3 → 1; once an answer had ended on the backend (the holder's), each
+  // status also told about how long the wait would be, in words and as `eta_s`.
+  expect(places(w3)).toEqual([3, 2, 1]);
+  const last = w3.events.filter((e) => e.type === 'status').at(-1);
+  expect(last).toMatchObject({ position: 1, eta_s: expect.any(Number) });
+  expect(last?.type === 'status' && last.message).toMatch(
+    /^Waiting for a free slot — next in line · about \d+ (s|min)$/,
+  );
   const [r1, r3] = await Promise.all([backendRecord('chat', m1), backendRecord('chat', m3)]);
   expect(r1!.receivedAt).toBeLessThan(r3!.receivedAt);
   // The one that left never reached the backend.

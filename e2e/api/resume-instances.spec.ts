@@ -119,7 +119,11 @@ test('a stop sent to B closes the backend connection held by A', async () => {
   console.log(`[resume] stop on B: the backend saw A close ${delay.toFixed(1)} ms later`);
   expect(delay).toBeLessThan(1000);
   const [framesA, framesB] = await Promise.all([onA, onB]);
-  expect(framesA.at(-1)!.event).toEqual({ type: 'stopped' });
+  // The end says how long the generating instance took to let the backend go.
+  const end = framesA.at(-1)!.event;
+  expect(end).toEqual({ type: 'stopped', released_ms: expect.any(Number) });
+  console.log(`[resume] stop: released_ms ${end.type === 'stopped' ? end.released_ms : '?'}`);
+  expect(end.type === 'stopped' && end.released_ms).toBeLessThan(1000);
   expect(comparable(framesB)).toEqual(comparable(framesA));
   expect((await stopAnswer(started.requestId, started.token, b.url)).status).toBe(204);
 });

@@ -95,7 +95,11 @@ test('stop closes the backend connection at once and ends every reader with `sto
   const response = await stopAnswer(started.requestId, started.token);
   expect(response.status).toBe(204);
   const [a, b] = await Promise.all([first, second]);
-  expect(a.at(-1)!.event).toEqual({ type: 'stopped' });
+  // The end says how long the generating instance took to let the backend go.
+  const end = a.at(-1)!.event;
+  expect(end).toEqual({ type: 'stopped', released_ms: expect.any(Number) });
+  console.log(`[resume] stop: released_ms ${end.type === 'stopped' ? end.released_ms : '?'}`);
+  expect(end.type === 'stopped' && end.released_ms).toBeLessThan(1000);
   expect(comparable(b)).toEqual(comparable(a));
   await expect
     .poll(async () => (await backendRecord('counting-long', marker))?.outcome, { timeout: 5000 })

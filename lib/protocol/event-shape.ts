@@ -58,7 +58,13 @@ type EventShapes = {
 
 const EVENT_SHAPES: EventShapes = {
   start: { request_id: string, model: string, resume_token: optional(string) },
-  status: { message: string },
+  status: {
+    message: string,
+    position: optional(number),
+    eta_s: optional(number),
+    backend_running: optional(number),
+    backend_waiting: optional(number),
+  },
   reasoning: { text: string },
   content: { text: string },
   tool_call: { index: number, id: string, name: string, arguments: string },
@@ -76,7 +82,7 @@ const EVENT_SHAPES: EventShapes = {
     timing: optional(object({ ttft_ms: nullable(number), duration_ms: number })),
     session: optional(object({ id: string })),
   },
-  stopped: {},
+  stopped: { released_ms: optional(number) },
 };
 
 /** `value` as a Runnel event when it has the shape of one, else null. */

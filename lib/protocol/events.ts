@@ -60,7 +60,19 @@ export type RunnelEvent =
       /** Resumable answers only: what `GET /api/chat/{request_id}/events` and `…/stop` take. */
       resume_token?: string;
     }
-  | { type: 'status'; message: string }
+  | {
+      type: 'status';
+      /** In words, for whoever shows only text ("Waiting for a free slot — 2 ahead · about 20 s"). */
+      message: string;
+      /** Waiting in Runnel's line for a slot on the backend: this answer's place (1 = next). */
+      position?: number;
+      /** Seconds until a slot is expected, from recent answers' times on that backend. */
+      eta_s?: number;
+      /** The backend's own load, read from its provider's `metricsURL`: requests running… */
+      backend_running?: number;
+      /** …and requests waiting in the backend's own queue. */
+      backend_waiting?: number;
+    }
   | { type: 'reasoning'; text: string }
   | { type: 'content'; text: string }
   | { type: 'tool_call'; index: number; id: string; name: string; arguments: string }
@@ -68,8 +80,12 @@ export type RunnelEvent =
   | { type: 'finish'; reason: string }
   | { type: 'error'; error: StreamError }
   | { type: 'done'; timing?: Timing; session?: SessionRef }
-  /** Resumable answers: someone called `POST /api/chat/{request_id}/stop`; terminal. */
-  | { type: 'stopped' };
+  /**
+   * Resumable answers: someone called `POST /api/chat/{request_id}/stop`; terminal. `released_ms`:
+   * from the stop reaching the instance that generates the answer to its upstream request being
+   * closed (absent when the answer had no upstream request open, e.g. while it waited in line).
+   */
+  | { type: 'stopped'; released_ms?: number };
 
 export type RunnelEventType = RunnelEvent['type'];
 

@@ -78,8 +78,13 @@ export function applyEvent(
       return end({ ...message, timing }, status, now);
     }
     case 'stopped':
-      // Someone stopped the answer through the stop endpoint (this tab, or another one).
-      return end(message, 'stopped', now);
+      // Someone stopped the answer through the stop endpoint (this tab, or another one); the
+      // server says how long the backend took to be let go.
+      return end(
+        event.released_ms === undefined ? message : { ...message, releasedMs: event.released_ms },
+        'stopped',
+        now,
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
+import { encodeEvent } from '../../protocol/sse';
 import { createMemoryBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
 import type { NetworkWatch } from './network-watch';
@@ -26,11 +27,16 @@ const ANSWER: RunnelEvent[] = [
 
 /**
  * A server that keeps the answer: the POST delivers the first `cut` events and then its connection
- * drops; `GET …/events` answers what came after `Last-Event-ID` (or `eventsStatus`).
+ * drops (or, with `hangPost`, stays open until a stop ends it with `stopped`, as the real server
+ * does); `GET …/events` answers what came after `Last-Event-ID` (or `eventsStatus`).
  */
 function resumingServer(cut: number, opts: { eventsStatus?: number; hangPost?: boolean } = {}) {
+  let endWithStopped: (() => void) | undefined;
   return (_body: Record<string, unknown>, request: SeenRequest): Response => {
-    if (request.url.endsWith('/stop')) return new Response(null, { status: 204 });
+    if (request.url.endsWith('/stop')) {
+      endWithStopped?.();
+      return new Response(null, { status: 204 });
+    }
     if (request.url.endsWith('/events')) {
       if (opts.eventsStatus) {
         return Response.json({ error: { code: 'not_found', message: 'gone' } }, { status: 404 });
@@ -38,7 +44,19 @@ function resumingServer(cut: number, opts: { eventsStatus?: number; hangPost?: b
       const after = Number(request.headers.get('last-event-id'));
       return sseResponse(ANSWER.slice(after), { firstId: after + 1 });
     }
-    return sseResponse(ANSWER.slice(0, cut), { hang: opts.hangPost ?? false });
+    if (!opts.hangPost) return sseResponse(ANSWER.slice(0, cut));
+    const bytes = (seq: number, event: RunnelEvent) =>
+      new TextEncoder().encode(encodeEvent(seq, event));
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        ANSWER.slice(0, cut).forEach((event, i) => c.enqueue(bytes(i + 1, event)));
+        endWithStopped = () => {
+          c.enqueue(bytes(cut + 1, { type: 'stopped', released_ms: 3 }));
+          c.close();
+        };
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
   };
 }
 
@@ -125,7 +143,7 @@ describe('chat store: resumable answers', () => {
     first.store.getState().stop(first.active().id);
   });
 
-  it('Stop calls the stop endpoint with the token and closes the connection', async () => {
+  it('Stop calls the stop endpoint with the token and reads the answer to its `stopped` event', async () => {
     const t = storeHarness(resumingServer(3, { hangPost: true }));
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
@@ -135,9 +153,26 @@ describe('chat store: resumable answers', () => {
     const stop = t.fetch.requests.find((r) => r.url.endsWith('/stop'));
     expect(stop).toMatchObject({ method: 'POST', url: `/api/chat/${REQUEST_ID}/stop` });
     expect(stop!.headers.get('x-resume-token')).toBe(TOKEN);
-    expect(t.fetch.signals[0]!.aborted).toBe(true);
-    expect(t.answer()).toMatchObject({ status: 'stopped', content: 'w0 w1 ' });
+    // The connection read the server's `stopped` event, which says how fast the backend was let go.
+    expect(t.answer()).toMatchObject({ status: 'stopped', content: 'w0 w1 ', releasedMs: 3 });
     expect(eventsRequests(t.fetch)).toHaveLength(0);
+  });
+
+  it('a refused stop closes the connection at once (closing is then what stops the answer)', async () => {
+    const hanging = resumingServer(3, { hangPost: true });
+    const t = storeHarness((body, request) =>
+      request.url.endsWith('/stop')
+        ? Response.json({ error: { code: 'not_found', message: 'gone' } }, { status: 404 })
+        : hanging(body, request),
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('count', CHAT);
+    await until(() => t.frames.pending > 0);
+    t.store.getState().stop(t.active().id);
+    // Well before the moment a silent server is given (1.5 s).
+    await until(t.idle, 1000);
+    expect(t.fetch.signals[0]!.aborted).toBe(true);
+    expect(t.answer().status).toBe('stopped');
   });
 
   it('a Stop pressed before the token arrived waits for it, then stops on the server too', async () => {
@@ -162,8 +197,10 @@ describe('chat store: resumable answers', () => {
     t.store.getState().stop(t.active().id);
     expect(t.fetch.signals[0]!.aborted).toBe(false);
     release();
-    await until(t.idle);
+    // This server never ends the stream with `stopped`: the connection is closed after a moment.
+    await until(t.idle, 3000);
     expect(t.fetch.requests.some((r) => r.url.endsWith('/stop'))).toBe(true);
+    expect(t.fetch.signals[0]!.aborted).toBe(true);
     expect(t.answer().status).toBe('stopped');
   });
 

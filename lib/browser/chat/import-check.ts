@@ -36,6 +36,7 @@ function messageProblem(m: unknown): string | null {
     if (typeof m[field] !== 'string') return `has no ${field}`;
   for (const field of ['finishReason', 'statusMessage', 'interruption'] as const)
     if (m[field] !== undefined && typeof m[field] !== 'string') return `has a malformed ${field}`;
+  if (m.releasedMs !== undefined && !isNumber(m.releasedMs)) return 'has a malformed releasedMs';
   if (m.feedback !== undefined && m.feedback !== 'up' && m.feedback !== 'down')
     return 'has a malformed feedback';
   return (

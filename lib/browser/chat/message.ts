@@ -87,6 +87,8 @@ export interface AssistantMessage {
   rev?: number;
   /** The provider-side session that holds the conversation up to and including this answer. */
   session?: ProviderSession;
+  /** A stopped answer: how long the server took to let the backend go (its `stopped` event). */
+  releasedMs?: number;
   /** The reader's thumbs up or down, kept with the conversation (and counted per model). */
   feedback?: Rating;
 }

@@ -16,10 +16,20 @@ export const resumePath = (
  * answer outlives its connections). Sent with `keepalive` so that it goes out even when the page
  * is closing; failures are ignored: the grace period stops an answer nobody reads anyway.
  */
-export function requestStop(fetchImpl: typeof fetch, handle: ResumeHandle, chatUrl?: string): void {
+export function requestStop(
+  fetchImpl: typeof fetch,
+  handle: ResumeHandle,
+  chatUrl?: string,
+  onRefused?: () => void,
+): void {
   void fetchImpl(resumePath(chatUrl, handle, 'stop'), {
     method: 'POST',
     headers: { 'X-Resume-Token': handle.token },
     keepalive: true,
-  }).catch(() => undefined);
+  }).then(
+    (res) => {
+      if (!res.ok) onRefused?.();
+    },
+    () => onRefused?.(),
+  );
 }

@@ -6,6 +6,7 @@ import { getEmbedAllowlist } from '../config/embed-config';
 import type { ProviderConfig } from '../config/providers-config';
 import { getServerConfig } from '../config/server-config';
 import { createAdmission } from '../admission/admission';
+import { createServiceTimes } from '../admission/service-times';
 import { createRedisSlotStore } from '../admission/redis-slot-store';
 import { createMemorySlotStore, type SlotStore } from '../admission/slot-store';
 import { createSlots, type Lease } from '../admission/slots';
@@ -53,7 +54,11 @@ function build() {
       rateLimiter: (options) => createRateLimiter(options),
       isAllowedHost: (origin) => isOriginAllowed(getEmbedAllowlist(), origin),
     }),
-    admission: createAdmission(slots, config.queueTimeoutMs),
+    admission: createAdmission(
+      slots,
+      config.queueTimeoutMs,
+      createServiceTimes({ shared: readyRedis }),
+    ),
   };
 }
 

@@ -196,7 +196,8 @@ describe('resumable answer', () => {
     const stoppedAt = performance.now();
     answers.get(requestId)!.requestStop();
     const [a, b] = await Promise.all([first, second]);
-    expect(a.at(-1)!.event).toEqual({ type: 'stopped' });
+    // Its end says how long the backend took to be let go.
+    expect(a.at(-1)!.event).toEqual({ type: 'stopped', released_ms: expect.any(Number) });
     expect(b.map((f) => f.id)).toEqual(a.map((f) => f.id));
     await answer.finished;
     await expect.poll(() => closedAt.get(path)).toBeDefined();
@@ -218,7 +219,9 @@ describe('resumable answer', () => {
     answers.get(requestId)!.requestStop();
     await expect.poll(() => closedAt.get(path), { timeout: 2000 }).toBeDefined();
     expect(closedAt.get(path)! - stoppedAt).toBeLessThan(50);
-    expect((await read).at(-1)!.event).toEqual({ type: 'stopped' });
+    const end = (await read).at(-1)!.event as { type: string; released_ms: number };
+    expect(end).toEqual({ type: 'stopped', released_ms: expect.any(Number) });
+    expect(end.released_ms).toBeLessThan(50);
     await answer.finished;
   });
 

@@ -91,10 +91,20 @@ export function startResumableAnswer(
   }
 
   const offReaders = log.onReaders(onReaders);
+  /** The stopped answer's last write: its `stopped` event, once the backend was let go. */
+  let stopWritten: Promise<void> = Promise.resolve();
   const offStop = log.onStop(() => {
     if (sink.isClosed()) return;
+    const stoppedAt = performance.now();
+    const wasOpen = relay.upstreamOpen();
     giveUp();
-    sink.stop();
+    // The relay settles once its upstream request is let go: the time to that is `released_ms`.
+    const released = run.then(() =>
+      wasOpen ? Math.round(performance.now() - stoppedAt) : undefined,
+    );
+    sink.stop(released);
+    // After the sink's own reaction to `released` (reactions run in the order they were added).
+    stopWritten = released.then(() => undefined);
   });
   const stream = createReaderStream(withTokenInStart(log.feed, token), {
     afterSeq: 0,
@@ -107,14 +117,16 @@ export function startResumableAnswer(
   // A shutdown whose grace ran out ends the answer through the relay: its readers get the end.
   const untrack = trackStream({ end: () => relay.abort('shutdown') });
   const run = gate ? runGated(gate, sink, givenUp.signal, () => relay.run()) : relay.run();
-  const finished = run.finally(() => {
-    untrack();
-    clearTimeout(graceTimer);
-    offReaders();
-    offStop();
-    mirror?.close();
-    deps.answers.settle(options.requestId);
-  });
+  const finished = run
+    .then(() => stopWritten)
+    .finally(() => {
+      untrack();
+      clearTimeout(graceTimer);
+      offReaders();
+      offStop();
+      mirror?.close();
+      deps.answers.settle(options.requestId);
+    });
   return { stream, finished };
 }
 

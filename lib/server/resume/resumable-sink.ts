@@ -15,8 +15,12 @@ export const ABANDONED_MESSAGE =
   'Nobody was reading this answer, so it was stopped; the text so far is kept.';
 
 export interface ResumableSink extends EventSink {
-  /** Ends the answer with `stopped`; false when it had already ended. */
-  stop(): boolean;
+  /**
+   * Ends the answer with `stopped`; false when it had already ended. The sink takes nothing more
+   * from now on; its terminal event is written once `released` settles, carrying the milliseconds
+   * it gives (how long the backend took to be let go), if any.
+   */
+  stop(released?: Promise<number | undefined>): boolean;
   /** Ends the answer because nobody read it for the grace period; false when it had ended. */
   abandon(): boolean;
   /** Ends the answer without a terminal event (the browser left and nothing was kept). */
@@ -36,6 +40,11 @@ export function createResumableSink(log: AnswerLog, stamp: EventStamp): Resumabl
 
   function sendAll(events: readonly RunnelEvent[]): void {
     if (closed || events.length === 0) return;
+    append(events);
+  }
+
+  /** Stamps, numbers and logs `events`, up to the first terminal one. */
+  function append(events: readonly RunnelEvent[]): void {
     const outgoing: RunnelEvent[] = [];
     for (const event of events) {
       outgoing.push(stamp.stamp(event));
@@ -63,9 +72,13 @@ export function createResumableSink(log: AnswerLog, stamp: EventStamp): Resumabl
     sendAll,
     isClosed: () => closed,
     whenWritable: () => Promise.resolve(),
-    stop() {
+    stop(released = Promise.resolve(undefined)) {
       if (closed) return false;
-      sendAll([{ type: 'stopped' }]);
+      closed = true;
+      void released.then(
+        (ms) => append([{ type: 'stopped', ...(ms === undefined ? {} : { released_ms: ms }) }]),
+        () => append([{ type: 'stopped' }]),
+      );
       return true;
     },
     abandon() {

@@ -76,7 +76,7 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
       summarize('error', error);
       return { type: 'error', error };
     }
-    if (event.type === 'status') return { type: 'status', message: redact(event.message) };
+    if (event.type === 'status') return { ...event, message: redact(event.message) };
     if (event.type === 'usage') lastUsage = event.usage;
     if ((event.type === 'content' || event.type === 'reasoning') && firstTokenAt === undefined) {
       firstTokenAt = deps.now();

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
 import type { EventSink } from './event-output';
-import { createAdmission, waitingMessage } from '../admission/admission';
+import { createAdmission, waitingStatus } from '../admission/admission';
+import { createServiceTimes } from '../admission/service-times';
 import { createMemorySlotStore } from '../admission/slot-store';
 import { createSlots } from '../admission/slots';
 import { observedSink, runGated, type StreamGate } from './stream-gate';
@@ -33,7 +34,7 @@ function gateWith(enter: StreamGate['enter']) {
 describe('runGated', () => {
   it('relays once the gate lets it, and leaves once after', async () => {
     const sink = recordingSink();
-    const gate = gateWith(async ({ status }) => status('Waiting for a free slot — next in line'));
+    const gate = gateWith(async ({ status }) => status(waitingStatus(1)));
     const relay = vi.fn(async () =>
       sink.send({ type: 'done', timing: { ttft_ms: 1, duration_ms: 2 } }),
     );
@@ -121,7 +122,53 @@ describe('admission', () => {
     await admission.enter({ backend: 'b', limit: 1, signal, status });
     const result = await admission.enter({ backend: 'b', limit: 1, signal, status });
     expect(result).toMatchObject({ error: { code: 'overloaded' } });
-    expect(status).toHaveBeenCalledWith('Waiting for a free slot — next in line');
-    expect(waitingMessage(2)).toBe('Waiting for a free slot — 2 ahead');
+    // No answer has ended on the backend yet: no estimate, rather than a made-up one.
+    expect(status).toHaveBeenCalledWith({
+      message: 'Waiting for a free slot — next in line',
+      position: 1,
+    });
+  });
+
+  it('tells the wait from how long recent answers held the slot, and the backend’s own load', async () => {
+    const times = createServiceTimes();
+    times.add('b', 20_000);
+    const admission = createAdmission(slots(), 300, times);
+    const status = vi.fn();
+    const signal = new AbortController().signal;
+    const load = async () => ({ running: 12, waiting: 4 });
+    await admission.enter({ backend: 'b', limit: 1, signal, status });
+    await admission.enter({ backend: 'b', limit: 1, signal, status, load });
+    expect(status).toHaveBeenNthCalledWith(1, {
+      message: 'Waiting for a free slot — next in line · about 20 s',
+      position: 1,
+      eta_s: 20,
+    });
+    expect(status).toHaveBeenCalledTimes(2);
+    expect(status).toHaveBeenNthCalledWith(2, {
+      message:
+        'Waiting for a free slot — next in line · about 20 s · GPU busy: 12 running, 4 waiting',
+      position: 1,
+      eta_s: 20,
+      backend_running: 12,
+      backend_waiting: 4,
+    });
+  });
+
+  it('learns the service time from the leases it gives out', async () => {
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const times = createServiceTimes();
+    const admission = createAdmission(slots(), 1000, times);
+    const io = { signal: new AbortController().signal, status: vi.fn() };
+    const held = await admission.enter({ backend: 'b', limit: 1, ...io });
+    clock = 7_000;
+    if (held && 'lease' in held) held.lease.release();
+    expect(await times.estimateSeconds('b', 1, 1)).toBe(7);
+    vi.restoreAllMocks();
+  });
+
+  it('words: places and estimates', () => {
+    expect(waitingStatus(3).message).toBe('Waiting for a free slot — 2 ahead');
+    expect(waitingStatus(2, 150).message).toBe('Waiting for a free slot — 1 ahead · about 3 min');
   });
 });

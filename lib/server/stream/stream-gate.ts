@@ -3,6 +3,9 @@ import 'server-only';
 import type { RunnelEvent, StreamError } from '../../protocol/events';
 import type { EventSink } from './event-output';
 
+/** A `status` event's fields: the words, and for a wait in line its figures. */
+export type GateStatus = Omit<Extract<RunnelEvent, { type: 'status' }>, 'type'>;
+
 /**
  * What the stream asks before and after its upstream call, in one place so the stream code only
  * has two hooks: `enter` before the fetch and `leave` in one `finally`. The pipeline defines it and
@@ -17,7 +20,7 @@ export interface StreamGate {
    */
   enter(io: {
     signal: AbortSignal;
-    status: (message: string) => void;
+    status: (status: GateStatus) => void;
   }): Promise<StreamError | void>;
   /** Every event the relay hands to the browser (token accounting). */
   observe(event: RunnelEvent): void;
@@ -52,7 +55,7 @@ export async function runGated(
   relay: () => Promise<void>,
 ): Promise<void> {
   try {
-    const status = (message: string) => output.send({ type: 'status', message });
+    const status = (fields: GateStatus) => output.send({ type: 'status', ...fields });
     const refused = await gate.enter({ signal: stopped, status });
     if (output.isClosed()) return;
     if (refused) return output.send({ type: 'error', error: refused });

@@ -34,6 +34,8 @@ export interface UpstreamRelay {
   run(): Promise<void>;
   /** Closes the upstream connection (what makes vLLM stop generating and free the GPU). */
   abort(reason: AbortReason): void;
+  /** Whether a request to the backend is open now (sent, its answer not yet over or let go). */
+  upstreamOpen(): boolean;
 }
 
 /**
@@ -62,6 +64,8 @@ export function createUpstreamRelay(
   const source = options.replicas ?? singleAddress(options.upstream.url, options.backendURL);
   const path = options.replicas ? options.upstream.path : '';
   const tried = new Set<string>();
+  /** Open from the request being sent until its response is over or let go (reader cancelled). */
+  let open = false;
 
   function abort(reason: AbortReason): void {
     abortReason ??= reason;
@@ -166,6 +170,7 @@ export function createUpstreamRelay(
         // A redirect would re-send the key to wherever it points; treat it as an error instead.
         redirect: 'manual',
       });
+    open = true;
     try {
       // A kept-alive connection the backend closed as it was reused ends with no response at all
       // (llama.cpp's server closes idle ones): it never saw the request, so it is sent once more.
@@ -174,6 +179,7 @@ export function createUpstreamRelay(
         return send();
       });
     } catch (error) {
+      open = false;
       if (!abortReason) {
         deps.onUpstream?.('unreachable', lease.label);
         lease.failed('unreachable');
@@ -186,6 +192,7 @@ export function createUpstreamRelay(
       lease.failed('http_5xx');
       if (mayMoveOn) {
         await response.body?.cancel().catch(() => undefined);
+        open = false;
         throw new MoveOn('http_5xx');
       }
     } else lease.succeeded();
@@ -196,6 +203,8 @@ export function createUpstreamRelay(
     } catch (error) {
       if (!abortReason) lease.failed(error instanceof MoveOn ? error.reason : 'broken');
       throw error;
+    } finally {
+      open = false;
     }
   }
 
@@ -238,7 +247,7 @@ export function createUpstreamRelay(
     }
   }
 
-  return { run, abort };
+  return { run, abort, upstreamOpen: () => open };
 }
 
 /** undici's error for a connection the other side closed before any response came on it. */

@@ -90,6 +90,6 @@ describe('GET /api/chat/{id}/events and POST /api/chat/{id}/stop', () => {
     for await (const event of readEventStream(reader.body!)) seen.push(event);
     expect(seen[0]).toMatchObject({ type: 'start' });
     expect(seen[0]).not.toHaveProperty('resume_token');
-    expect(seen.at(-1)).toEqual({ type: 'stopped' });
+    expect(seen.at(-1)).toEqual({ type: 'stopped', released_ms: expect.any(Number) });
   });
 });
