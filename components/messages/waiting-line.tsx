@@ -25,6 +25,9 @@ export function WaitingLine({ message }: { message: AssistantMessage }) {
       {message.statusMessage && (
         <span
           data-testid="backend-status"
+          {...(message.queuePosition === undefined
+            ? {}
+            : { 'data-queue-position': message.queuePosition })}
           className="rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
         >
           {message.statusMessage}

@@ -42,6 +42,15 @@ test('waiters are served first come first served, hear how many are ahead, and o
   const [m1, m2, m3] = [nonce('w1'), nonce('w2'), nonce('w3')];
   const w1 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m1));
   await w1.next(atPlace(1));
+  // The backend publishes its load (its provider's metricsURL): the wait tells it too, with the
+  // holder among the requests running there.
+  const load = await w1.next(
+    (e) => e.type === 'status' && e.position === 1 && e.backend_running !== undefined,
+  );
+  if (load.type !== 'status') throw new Error('not a status');
+  expect(load.backend_running).toBeGreaterThanOrEqual(1);
+  expect(load.backend_waiting).toBe(0);
+  expect(load.message).toContain(`GPU busy: ${load.backend_running} running, 0 waiting`);
   const w2 = await openStream(A, { address: randomAddress() }, chatBody(model('chat'), m2));
   await w2.next(atPlace(2));
   const w3 = await openStream(B, { address: randomAddress() }, chatBody(model('chat'), m3));
@@ -66,7 +75,7 @@ test('waiters are served first come first served, hear how many are ahead, and o
   const last = w3.events.filter((e) => e.type === 'status').at(-1);
   expect(last).toMatchObject({ position: 1, eta_s: expect.any(Number) });
   expect(last?.type === 'status' && last.message).toMatch(
-    /^Waiting for a free slot — next in line · about \d+ (s|min)$/,
+    /^Waiting for a free slot — next in line · about \d+ (s|min)( · GPU busy: \d+ running, 0 waiting)?$/,
   );
   const [r1, r3] = await Promise.all([backendRecord('chat', m1), backendRecord('chat', m3)]);
   expect(r1!.receivedAt).toBeLessThan(r3!.receivedAt);
@@ -88,7 +97,8 @@ test('a waiter that finds no slot within QUEUE_TIMEOUT_MS ends with `overloaded`
   const waited = Date.now() - started;
   expect(waited).toBeGreaterThanOrEqual(LIMITS.queueTimeoutMs - 100);
   expect(waited).toBeLessThan(LIMITS.queueTimeoutMs + 2000);
-  expect(waiter.events.map((e) => e.type)).toEqual(['start', 'status', 'error']);
+  // Its place (then the backend's load, read from its metrics), and the error: nothing else.
+  expect(waiter.events.map((e) => e.type).join(' ')).toMatch(/^start (status )+error$/);
   expect(waiter.events.at(-1)).toMatchObject({ type: 'error', error: { code: 'overloaded' } });
   expect(await backendRecord('chat', marker)).toBeUndefined();
   holder.abort();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { Redis } from 'ioredis';
 import { backendRecord, chatBody, nonce } from '../support/chat-client';
 import {
   CAP_HOST_ORIGIN,
@@ -6,6 +7,7 @@ import {
   LIMITS,
   LIMITS_A_URL as A,
   LIMITS_B_URL as B,
+  REDIS_URL,
 } from '../../testing/stack/limits-stack';
 import {
   openStream,
@@ -24,6 +26,24 @@ import {
 const small = (marker: string, extra: Record<string, unknown> = {}) =>
   chatBody('vllm:chat', marker, { max_tokens: 50, ...extra });
 const slow = (marker: string) => chatBody('vllm:slow', marker, { max_tokens: 100 });
+
+/** The instances' shared state, read to see a slot given back or a reservation settled. */
+const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+test.afterAll(() => redis.quit());
+
+/** The stream slots `address` holds on both instances (the shared slot store's `…:held` set). */
+async function streamsHeld(address: string): Promise<number> {
+  const keys = await redis.keys(`runnel:slots:runnel:user:streams:*${address}:held`);
+  const counts = await Promise.all(keys.map((key) => redis.zcard(key)));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+/** The tokens counted today for `address` (rate-limiter-flexible's counter). */
+async function tokensCounted(address: string): Promise<number> {
+  const keys = await redis.keys(`runnel:user:tokens:*${address}`);
+  const values = await Promise.all(keys.map((key) => redis.get(key)));
+  return values.reduce((sum, v) => sum + Number(v ?? 0), 0);
+}
 
 test('requests a minute: the one over the limit is refused with 429, Retry-After and the limit, and never reaches the backend', async () => {
   const address = randomAddress();
@@ -58,10 +78,11 @@ test('streams at once: a slot held by a stream on one instance is seen by the ot
   const third = await postAs(B, { address }, small(nonce()));
   expect(third.status).toBe(429);
   expect(await refusal(third)).toMatchObject({ code: 'rate_limited', limit: 'concurrent_streams' });
+  expect(await streamsHeld(address)).toBe(2);
   first.abort();
-  // The slot is given back as the server sees the connection close (a few ms); every try counts
-  // against the requests a minute, so wait a moment rather than polling.
-  await new Promise((r) => setTimeout(r, 300));
+  // The slot is given back as the server sees the connection close: watched in the shared state,
+  // since every try of a request counts against the requests a minute.
+  await expect.poll(() => streamsHeld(address)).toBe(1);
   expect((await postAs(A, { address }, small(nonce()))).status).toBe(200);
   second.abort();
 });
@@ -77,8 +98,9 @@ test('stream slots are given back on every end: done, error, and the client goin
   // the client goes away mid-stream
   const dropped = await openStream(A, { address }, slow(nonce()));
   await dropped.next((e) => e.type === 'content');
+  expect(await streamsHeld(address)).toBe(1);
   dropped.abort();
-  await new Promise((r) => setTimeout(r, 300));
+  await expect.poll(() => streamsHeld(address)).toBe(0);
   // If any slot had leaked, one of these two would be refused.
   const both = await Promise.all([
     postAs(A, { address }, small(nonce())),
@@ -108,8 +130,8 @@ test('tokens a day: reserved before the call (parallel requests cannot overshoot
     }
   ).usage;
   const used = usage.prompt_tokens + usage.completion_tokens;
-  // The settlement is one Redis command as the stream ends; give it a moment.
-  await new Promise((r) => setTimeout(r, 200));
+  // The settlement is one Redis command as the stream ends: the day's count becomes what it cost.
+  await expect.poll(() => tokensCounted(address)).toBe(used);
 
   // A long answer holds a full reservation while it streams (it fits only if the first settled)…
   const big = await openStream(B, { address }, body(LIMITS.maxOutputTokens, 'vllm:slow'));

@@ -66,6 +66,8 @@ export interface ProviderHealth {
   latency_ms: number;
   /** Each address, when the provider has several replicas. */
   replicas?: ReplicaHealth[];
+  /** The backend's own load, when its provider names a `metricsURL` and it answered. */
+  load?: { running: number; waiting: number };
 }
 
 /** One replica of a provider as `GET /api/health` reports it. */

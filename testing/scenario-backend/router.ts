@@ -33,6 +33,23 @@ const PROVIDER_PREFIXES: readonly (readonly [string, ProviderDef])[] = [
   ['/v1', vllmProvider],
 ];
 
+/**
+ * `GET /metrics`, shaped like vLLM's: requests running are the completions this server is
+ * answering now (no outcome yet); none ever waits in its own queue.
+ */
+function loadMetrics(state: ServerState): string {
+  const running = state.recorder.list().filter((r) => r.outcome === undefined).length;
+  return [
+    '# HELP vllm:num_requests_running Number of requests in model execution batches.',
+    '# TYPE vllm:num_requests_running gauge',
+    `vllm:num_requests_running{engine="0",model_name="scenarios"} ${running}.0`,
+    '# HELP vllm:num_requests_waiting Number of requests waiting to be processed.',
+    '# TYPE vllm:num_requests_waiting gauge',
+    'vllm:num_requests_waiting{engine="0",model_name="scenarios"} 0.0',
+    '',
+  ].join('\n');
+}
+
 /** Per-request flags the close listener reads to classify the outcome. */
 interface Tracking {
   serverDestroyed: boolean;
@@ -67,6 +84,15 @@ async function handle(
   const url = new URL(req.url ?? '/', 'http://scenario.local');
   if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
     return handleControl(req, res, url, state);
+  }
+
+  if (url.pathname === '/metrics' && req.method === 'GET') {
+    sendRaw(res, {
+      status: 200,
+      contentType: 'text/plain; version=0.0.4',
+      body: loadMetrics(state),
+    });
+    return;
   }
 
   const match = PROVIDER_PREFIXES.find(([prefix]) => url.pathname.startsWith(`${prefix}/`));

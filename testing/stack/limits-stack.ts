@@ -29,7 +29,8 @@ export const LIMITS = {
   embedConcurrent: 2,
   embedTokensPerDay: 800,
   embedHostRpm: 10,
-  queueTimeoutMs: 2500,
+  // Long enough for a line of three browser pages to move up by signals, not by racing the clock.
+  queueTimeoutMs: 8000,
 } as const;
 
 /**
@@ -62,6 +63,8 @@ export function writeLimitsProvidersFile(scenarioURL = SCENARIO_URL, dir = '.run
     apiKeyEnv: 'E2E_VLLM_KEY',
     preset: 'vllm',
     maxConcurrentStreams: 1,
+    // Its load as the backend publishes it (vLLM's gauges, served by the scenario backend).
+    metricsURL: `${scenarioURL}/metrics`,
   });
   const path = join(dir, `providers-limits-${new URL(scenarioURL).port}.json`);
   writeFileSync(path, JSON.stringify(providers, null, 2));

@@ -19,8 +19,15 @@ export function applyEvent(
         requestId: event.request_id,
         ...(event.resume_token ? { resumeToken: event.resume_token } : {}),
       };
-    case 'status':
-      return { ...message, statusMessage: event.message };
+    case 'status': {
+      // A place in Runnel's line, while the answer waits in it; any other status ends the wait.
+      const { queuePosition: _was, ...rest } = message;
+      return {
+        ...rest,
+        statusMessage: event.message,
+        ...(event.position === undefined ? {} : { queuePosition: event.position }),
+      };
+    }
     case 'reasoning': {
       if (!event.text) return message;
       const timing = { ...message.timing };

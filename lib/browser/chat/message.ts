@@ -61,6 +61,8 @@ export interface AssistantMessage {
   timing: RunTiming;
   /** The latest backend status line (cold-start stage) while waiting. */
   statusMessage?: string;
+  /** While the answer waits in Runnel's line for a slot on the backend: its place (1 = next). */
+  queuePosition?: number;
   requestId?: string;
   /** Usage of the whole message (earlier Continue runs included). */
   usage?: Usage;

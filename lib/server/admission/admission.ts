@@ -1,15 +1,10 @@
 import 'server-only';
 import type { StreamError } from '../../protocol/events';
 import { metrics } from '../metrics/metrics';
+import type { BackendLoad } from '../providers/backend-load';
 import type { GateStatus } from '../stream/stream-gate';
 import { createServiceTimes, type ServiceTimes } from './service-times';
 import type { Lease, Slots } from './slots';
-
-/** What a backend's own metrics say about its load (its provider's `metricsURL`). */
-export interface BackendLoad {
-  running: number;
-  waiting: number;
-}
 
 export interface AdmissionRequest {
   /** The backend (provider id) whose slots are counted. */

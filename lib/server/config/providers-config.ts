@@ -44,6 +44,11 @@ export interface ProviderConfig {
   statefulSessions?: { maxTokens?: number };
   /** Streams at once to this backend (`maxConcurrentStreams`, else `MAX_CONCURRENT_STREAMS`). */
   maxConcurrentStreams?: number;
+  /**
+   * Where the backend publishes its load in Prometheus' text format (vLLM's and llama.cpp's
+   * `/metrics`): requests running and waiting, told to answers waiting in line and in health.
+   */
+  metricsURL?: string;
 }
 
 const modelEntrySchema = z.union([
@@ -74,6 +79,7 @@ const providersFileSchema = z
         statefulSessions: z.boolean().optional(),
         maxSessionTokens: z.number().int().min(1).optional(),
         maxConcurrentStreams: z.number().int().positive().optional(),
+        metricsURL: url.optional(),
       })
       .strict()
       .refine((p) => (p.baseURL === undefined) !== (p.baseURLs === undefined), {
@@ -152,6 +158,7 @@ export function buildProviders(
         modelsAreAllowlist: false,
         ...statefulSessionsOf(p),
         ...maxStreams(p.maxConcurrentStreams),
+        ...(p.metricsURL ? { metricsURL: p.metricsURL } : {}),
       };
     });
   } else {

@@ -7,6 +7,7 @@ import type { ProviderConfig } from '../config/providers-config';
 import { getServerConfig } from '../config/server-config';
 import { createAdmission } from '../admission/admission';
 import { createServiceTimes } from '../admission/service-times';
+import { readBackendLoad } from '../providers/backend-load';
 import { createRedisSlotStore } from '../admission/redis-slot-store';
 import { createMemorySlotStore, type SlotStore } from '../admission/slot-store';
 import { createSlots, type Lease } from '../admission/slots';
@@ -161,6 +162,7 @@ function streamGate(
         limit: input.provider.maxConcurrentStreams,
         signal,
         status,
+        ...(input.provider.metricsURL ? { load: () => readBackendLoad(input.provider) } : {}),
       });
       if (!result) return;
       if ('error' in result) return result.error;

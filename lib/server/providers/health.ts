@@ -4,6 +4,7 @@ import type { ProviderConfig } from '../config/providers-config';
 import { replicaPool } from '../replicas/replicas';
 import { displayURL } from '../security/display-url';
 import type { ProviderHealth, ReplicaHealth } from '../../protocol/api-shapes';
+import { readBackendLoad } from './backend-load';
 import { fetchListing } from './catalog';
 
 type HealthDeps = { fetch: typeof fetch; now: () => number };
@@ -34,7 +35,7 @@ export async function probe(
 /**
  * One backend's health: reachable, its status and latency — and, for a provider with replicas,
  * each replica with its active streams and whether it is ejected (the provider is reachable when
- * any replica is).
+ * any replica is); with a `metricsURL`, the backend's own load (requests running and waiting).
  */
 export async function checkProvider(
   provider: ProviderConfig,
@@ -45,12 +46,15 @@ export async function checkProvider(
     label: provider.label,
     baseURL: displayURL(provider.baseURL),
   };
+  const loaded = readBackendLoad(provider).then((load) => (load ? { load } : {}));
   if (provider.baseURLs.length === 1) {
-    return { ...named, ...(await prober(provider, provider.baseURL)) };
+    const [probed, load] = await Promise.all([prober(provider, provider.baseURL), loaded]);
+    return { ...named, ...probed, ...load };
   }
-  const [probes, states] = await Promise.all([
+  const [probes, states, load] = await Promise.all([
     Promise.all(provider.baseURLs.map((url) => prober(provider, url))),
     replicaPool(provider).states(),
+    loaded,
   ]);
   const replicas: ReplicaHealth[] = probes.map((p, i) => {
     const state = states[i];
@@ -68,5 +72,6 @@ export async function checkProvider(
     ...(first.status !== undefined ? { status: first.status } : {}),
     latency_ms: first.latency_ms,
     replicas,
+    ...load,
   };
 }
