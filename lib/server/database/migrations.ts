@@ -1,0 +1,82 @@
+import 'server-only';
+
+import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/**
+ * The schema's history, oldest first: each entry runs once per database, in order, recorded by
+ * Kysely's migrator in its own table. Written with Kysely's schema builder, which speaks both
+ * SQLite and PostgreSQL, so one list serves both. Never edit a released entry: add one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_conversations': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('conversations')
+        .addColumn('user_key', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('pinned', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('changed_at', 'bigint', (c) => c.notNull())
+        .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('search', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('conversations_pk', ['user_key', 'id'])
+        .execute();
+      // The list: one user's live conversations, most recent first.
+      await db.schema
+        .createIndex('conversations_recent')
+        .on('conversations')
+        .columns(['user_key', 'deleted', 'updated_at', 'id'])
+        .execute();
+      // A sync: what changed since a moment, tombstones included.
+      await db.schema
+        .createIndex('conversations_changed')
+        .on('conversations')
+        .columns(['user_key', 'changed_at'])
+        .execute();
+      await db.schema
+        .createTable('answers')
+        .addColumn('user_key', 'text', (c) => c.notNull())
+        .addColumn('conversation_id', 'text', (c) => c.notNull())
+        .addColumn('message_id', 'text', (c) => c.notNull())
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('reasoning', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('usage', 'text')
+        .addColumn('finish_reason', 'text')
+        .addColumn('error', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('answers_pk', ['user_key', 'conversation_id', 'message_id'])
+        .execute();
+      await db.schema
+        .createTable('shares')
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('user_key', 'text', (c) => c.notNull())
+        .addColumn('conversation_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('snapshot', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('shares_conversation')
+        .on('shares')
+        .columns(['user_key', 'conversation_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('shares').execute();
+      await db.schema.dropTable('answers').execute();
+      await db.schema.dropTable('conversations').execute();
+    },
+  },
+};
+
+/** The migrations above, for Kysely's `Migrator`. */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};
