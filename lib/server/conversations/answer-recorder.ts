@@ -89,7 +89,8 @@ export function createAnswerRecorder(write: WriteAnswer, options: RecorderOption
       case 'error': {
         const e = (event.error ?? {}) as { code?: unknown };
         error = JSON.stringify(event.error ?? null);
-        status = e.code === 'incomplete_stream' || e.code === 'server_shutdown' ? 'incomplete' : 'error';
+        status =
+          e.code === 'incomplete_stream' || e.code === 'server_shutdown' ? 'incomplete' : 'error';
         break;
       }
     }

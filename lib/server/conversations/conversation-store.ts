@@ -24,8 +24,7 @@ export interface ConversationPage {
 }
 
 export type PutResult =
-  | { ok: true; revision: number }
-  | { ok: false; current: { revision: number; deleted: boolean } };
+  { ok: true; revision: number } | { ok: false; current: { revision: number; deleted: boolean } };
 
 const SUMMARY_COLUMNS = [
   'id',

@@ -26,7 +26,10 @@ export function answerRecorderFor(
   const last = chat.continue_final_message ? chat.messages?.at(-1) : undefined;
   const prefix =
     last?.role === 'assistant' && typeof last.content === 'string'
-      ? { content: last.content, reasoning: typeof last.reasoning === 'string' ? last.reasoning : '' }
+      ? {
+          content: last.content,
+          reasoning: typeof last.reasoning === 'string' ? last.reasoning : '',
+        }
       : undefined;
   return createAnswerRecorder(
     async (row) => {
