@@ -1,8 +1,8 @@
 /**
  * Runs once when the server starts (Next's instrumentation hook), before it serves a request: the
- * access layer (it needs Node: the diagnostics channel that reveals each request's TCP peer) and
- * the SIGTERM drain. Only in the Node.js runtime; the imports are dynamic so no other runtime
- * loads server modules.
+ * access layer (it needs Node: the diagnostics channel that reveals each request's TCP peer), the
+ * SIGTERM drain and the conversations database's migrations. Only in the Node.js runtime; the
+ * imports are dynamic so no other runtime loads server modules.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -10,4 +10,6 @@ export async function register(): Promise<void> {
   startAccess(Number(process.env.PORT) || undefined);
   const { startServerOps } = await import('./lib/server/shutdown/start');
   startServerOps();
+  const { startConversations } = await import('./lib/server/conversations/startup');
+  await startConversations();
 }

@@ -23,9 +23,17 @@ export function configuredTarget(): DatabaseTarget {
  * migration runs before the first request is served). One per process: Next bundles routes apart.
  */
 export function database(): Promise<Kysely<Tables>> {
-  return processSingleton('database', async () => {
+  const holder = processSingleton('database', () => ({
+    opening: null as Promise<Kysely<Tables>> | null,
+  }));
+  holder.opening ??= (async () => {
     const db = await openDatabase(configuredTarget());
     await migrateToLatest(db);
     return db;
+  })().catch((error: unknown) => {
+    // Not kept: the next request tries again (the database may be starting too).
+    holder.opening = null;
+    throw error;
   });
+  return holder.opening;
 }
