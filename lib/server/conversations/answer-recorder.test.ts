@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerRow } from '../database/tables';
 import { createAnswerRecorder } from './answer-recorder';
 
-const entry = (event: object, terminal = false) => ({ data: JSON.stringify(event), terminal });
+let seq = 0;
+const entry = (event: object, terminal = false) => ({
+  seq: ++seq,
+  data: JSON.stringify(event),
+  terminal,
+});
 
 function harness(checkpointMs = 3000) {
   let clock = 0;
