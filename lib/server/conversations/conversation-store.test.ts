@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
     expect(await ada.get('x', 3000)).toBeNull();
     expect((await ada.list({ limit: 5 })).conversations).toEqual([]);
     expect(await ada.changes(150, 10)).toEqual([
-      expect.objectContaining({ id: 'x', deleted: true }),
+      expect.objectContaining({ id: 'x', deleted: true, changedAt: 200 }),
     ]);
     expect(await ada.put(doc('x', 3), 1)).toMatchObject({ ok: false, current: { deleted: true } });
   });

@@ -15,6 +15,8 @@ export interface ConversationSummary {
   revision: number;
   /** Present on a sync's tombstones only. */
   deleted?: true;
+  /** In a sync: when the server last changed it (a stored answer changes it too). */
+  changedAt?: number;
 }
 
 /** A page of the list; `next` asks for the following page. */
@@ -126,7 +128,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
         .orderBy('changed_at', 'asc')
         .limit(limit)
         .execute();
-      return rows.map(toSummary);
+      return rows.map((row) => ({ ...toSummary(row), changedAt: Number(row.changed_at) }));
     },
 
     /** One live conversation with the answers the server wrote merged in, or null. */
