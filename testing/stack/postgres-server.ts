@@ -38,10 +38,10 @@ async function accepts(url: string): Promise<boolean> {
 
 /**
  * A real PostgreSQL server for tests and benchmarks: a new cluster in a temporary directory
- * (`initdb`), on a free port, durability off (the data is thrown away), stopped and removed by
+ * (`initdb`), on a free port (or `fixedPort`), durability off (the data is thrown away), stopped and removed by
  * `stop`.
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(fixedPort?: number): Promise<PostgresServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'runnel-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
@@ -60,7 +60,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     'UTF8',
   ]);
   execFileSync(initdb, initArgs, { stdio: 'ignore' });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const [postgres, args] = asServerUser(path.join(BIN, 'postgres'), [
     '-D',
     dir,

@@ -10,7 +10,7 @@ const OVERLAP_MS = 2_000;
 const PARALLEL_READS = 4;
 /** Tries of one write that keeps meeting newer copies. */
 const MAX_TRIES = 4;
-/** A change is sent this long after the save that made it: a streaming answer saves twice a second. */
+/** Changes of one conversation are sent at most this often: a streaming answer saves twice a second. */
 const SEND_DELAY_MS = 1_000;
 
 export interface ServerSyncDeps {
@@ -46,6 +46,8 @@ export function createServerSync(deps: ServerSyncDeps) {
   const { api, local, channel, ledger } = deps;
   const pending = new Map<string, Promise<void>>();
   const scheduled = new Set<string>();
+  /** Counts each conversation's changes: a write clears it from the ledger only if none came since. */
+  const changes = new Map<string, number>();
   let pulling: Promise<void> | null = null;
 
   const setRevision = (id: string, revision: number, changedAt?: number) =>
@@ -98,13 +100,15 @@ export function createServerSync(deps: ServerSyncDeps) {
   }
 
   async function send(id: string): Promise<void> {
+    const seen = changes.get(id) ?? 0;
     let conversation = await local.loadConversation?.(id);
     if (!conversation) return;
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       const outcome = await deps.write(conversation, ledger.get().revisions[id]);
       if (outcome.kind === 'written') {
         setRevision(id, outcome.revision);
-        ledger.update((l) => ({ ...l, dirty: l.dirty.filter((d) => d !== id) }));
+        if ((changes.get(id) ?? 0) === seen)
+          ledger.update((l) => ({ ...l, dirty: l.dirty.filter((d) => d !== id) }));
         return;
       }
       if (outcome.kind === 'offline') return;
@@ -150,12 +154,16 @@ export function createServerSync(deps: ServerSyncDeps) {
     },
     /** The store saved a conversation: send it soon (or with the next sync when offline). */
     changed(id: string): void {
+      changes.set(id, (changes.get(id) ?? 0) + 1);
       ledger.update((l) => (l.dirty.includes(id) ? l : { ...l, dirty: [...l.dirty, id] }));
       if (scheduled.has(id)) return;
+      // The first change goes at once (a question must reach the server before the tab may
+      // close); the ones after it within the interval go together at its end.
       scheduled.add(id);
+      void sendSoon(id);
       setTimeout(() => {
         scheduled.delete(id);
-        void sendSoon(id);
+        if (ledger.get().dirty.includes(id)) void sendSoon(id);
       }, SEND_DELAY_MS);
     },
     /** The store deleted a conversation: delete it on the server too. */
