@@ -14,7 +14,7 @@ test('a share link: read-only Markdown for its viewers, 404 once revoked', async
     reasoning: 'Some *thinking*.',
     requestId: 'chat_request-id-never-shown',
     resumeToken: 'resume-token-never-shown',
-    usage: { prompt_tokens: 11, completion_tokens: 22, total_tokens: 33 },
+    usage: { prompt_tokens: 11, completion_tokens: 22, total_tokens: 987654 },
   });
   await api(app, cookie, `/api/conversations/${id}`, {
     method: 'PUT',
@@ -40,7 +40,7 @@ test('a share link: read-only Markdown for its viewers, 404 once revoked', async
     await page.getByText('Reasoning').click();
     await expect(page.locator('em', { hasText: 'thinking' })).toBeVisible();
     const html = await page.content();
-    for (const secret of ['request-id-never-shown', 'resume-token-never-shown', '33', id + '-a'])
+    for (const secret of ['request-id-never-shown', 'resume-token-never-shown', '987654', id + '-a'])
       expect(html).not.toContain(secret);
   }
 
