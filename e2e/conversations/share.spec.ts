@@ -40,7 +40,12 @@ test('a share link: read-only Markdown for its viewers, 404 once revoked', async
     await page.getByText('Reasoning').click();
     await expect(page.locator('em', { hasText: 'thinking' })).toBeVisible();
     const html = await page.content();
-    for (const secret of ['request-id-never-shown', 'resume-token-never-shown', '987654', id + '-a'])
+    for (const secret of [
+      'request-id-never-shown',
+      'resume-token-never-shown',
+      '987654',
+      id + '-a',
+    ])
       expect(html).not.toContain(secret);
   }
 

@@ -20,6 +20,9 @@ export const CONVERSATIONS_SECRET = 'e2e-conversations-secret-0123456789-abcdef'
 /** Checkpoints every second: a test of what a crash loses takes seconds, not minutes. */
 export const CHECKPOINT_MS = 1000;
 
+/** The grace period of an answer nobody reads, where answers are not finished in the background. */
+export const GRACE_MS = 1000;
+
 /** One of the two apps: which database it keeps conversations in, and who may open shares. */
 export interface ConversationsApp {
   database: 'sqlite' | 'postgres';
@@ -46,6 +49,8 @@ function appOf(database: 'sqlite' | 'postgres'): ConversationsApp {
       ACCESS_CODES: `ada:${ADA_CODE},bob:${BOB_CODE}`,
       SHARE_LINKS: shareLinks,
       ANSWER_CHECKPOINT_MS: String(CHECKPOINT_MS),
+      // Short: an answer nobody reads would be stopped within a second but for BACKGROUND_ANSWERS.
+      RESUME_GRACE_MS: String(GRACE_MS),
       ...(database === 'postgres'
         ? { DATABASE_URL: CONVERSATIONS_DATABASE_URL }
         : { DATA_DIR: `.runnel/e2e-conversations-${port}` }),
