@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /**
  * The schema's history, oldest first: each entry runs once per database, in order, recorded by
@@ -21,8 +21,10 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('revision', 'integer', (c) => c.notNull())
         .addColumn('changed_at', 'bigint', (c) => c.notNull())
         .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('doc', 'text', (c) => c.notNull())
+        // Before `doc`: SQLite reads a row's columns in order, and a search scanning `search` then
+        // never walks the large document's overflow pages.
         .addColumn('search', 'text', (c) => c.notNull())
+        .addColumn('doc', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('conversations_pk', ['user_key', 'id'])
         .execute();
       // The list: one user's live conversations, most recent first.
@@ -37,6 +39,13 @@ const MIGRATIONS: Record<string, Migration> = {
         .on('conversations')
         .columns(['user_key', 'changed_at'])
         .execute();
+      if (await hasTrigrams(db)) {
+        // PostgreSQL: a trigram index answers `search LIKE '%…%'` without reading every row.
+        await sql`create extension if not exists pg_trgm`.execute(db);
+        await sql`create index conversations_search on conversations using gin (search gin_trgm_ops)`.execute(
+          db,
+        );
+      }
       await db.schema
         .createTable('answers')
         .addColumn('user_key', 'text', (c) => c.notNull())
@@ -75,6 +84,17 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
 };
+
+/**
+ * Whether the database is PostgreSQL with the `pg_trgm` extension available (Debian's
+ * `postgresql` ships it; most hosted services offer it). Elsewhere search scans the user's rows.
+ */
+async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return false;
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+  return (rows[0]?.n ?? 0) > 0;
+}
 
 /** The migrations above, for Kysely's `Migrator`. */
 export const migrationProvider: MigrationProvider = {
