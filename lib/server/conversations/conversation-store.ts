@@ -1,81 +1,38 @@
 import 'server-only';
 
-import { sql, type Kysely } from 'kysely';
-import type { ConversationRow, Tables } from '../database/tables';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../database/tables';
 import { mergeAnswers } from './answer-merge';
 import { searchText, type ConversationDoc } from './conversation-doc';
-
-/** One line of the list. */
-export interface ConversationSummary {
-  id: string;
-  title: string;
-  pinned: boolean;
-  createdAt: number;
-  updatedAt: number;
-  revision: number;
-  /** Present on a sync's tombstones only. */
-  deleted?: true;
-  /** In a sync: when the server last changed it (a stored answer changes it too). */
-  changedAt?: number;
-}
-
-/** A page of the list; `next` asks for the following page. */
-export interface ConversationPage {
-  conversations: ConversationSummary[];
-  next?: string;
-}
+import { conversationList } from './conversation-list';
 
 export type PutResult =
   { ok: true; revision: number } | { ok: false; current: { revision: number; deleted: boolean } };
 
-const SUMMARY_COLUMNS = [
-  'id',
-  'title',
-  'pinned',
-  'created_at',
-  'updated_at',
-  'revision',
-  'deleted',
-] as const;
-
-function toSummary(
-  row: Pick<ConversationRow, (typeof SUMMARY_COLUMNS)[number]>,
-): ConversationSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    pinned: row.pinned === 1,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    revision: row.revision,
-    ...(row.deleted ? { deleted: true as const } : {}),
-  };
-}
-
-/** A cursor: the last row's order key, opaque to the browser. */
-function encodeCursor(row: { updated_at: number; id: string }): string {
-  return Buffer.from(JSON.stringify([Number(row.updated_at), row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [number, string] | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === 'number' &&
-      typeof value[1] === 'string' &&
-      value.length === 2
+/** A live conversation's document and revision, or undefined. */
+async function readDoc(db: Kysely<Tables>, user: string, id: string) {
+  const row = await db
+    .selectFrom('conversations')
+    .innerJoin('conversation_docs', (join) =>
+      join
+        .onRef('conversation_docs.user_key', '=', 'conversations.user_key')
+        .onRef('conversation_docs.id', '=', 'conversations.id'),
     )
-      return [value[0], value[1]];
-  } catch {
-    // An unreadable cursor starts from the top.
-  }
-  return null;
+    .select(['conversation_docs.doc', 'conversations.revision'])
+    .where('conversations.user_key', '=', user)
+    .where('conversations.id', '=', id)
+    .where('conversations.deleted', '=', 0)
+    .executeTakeFirst();
+  return row && { doc: JSON.parse(row.doc) as ConversationDoc, revision: row.revision };
 }
 
-/** `%` and `_` in a search are literal characters, not patterns. */
-function likePattern(query: string): string {
-  return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Writes a conversation's document (in the caller's transaction). */
+async function writeDoc(db: Kysely<Tables>, user: string, id: string, doc: string) {
+  await db
+    .insertInto('conversation_docs')
+    .values({ user_key: user, id, doc })
+    .onConflict((oc) => oc.columns(['user_key', 'id']).doUpdateSet({ doc }))
+    .execute();
 }
 
 /**
@@ -86,58 +43,11 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
   const mine = () => db.selectFrom('conversations').where('user_key', '=', user);
 
   return {
-    /** Live conversations, most recent first, `limit` at a time; `query` searches titles and text. */
-    async list(options: {
-      limit: number;
-      query?: string;
-      cursor?: string;
-    }): Promise<ConversationPage> {
-      let q = mine().select(SUMMARY_COLUMNS).where('deleted', '=', 0);
-      const after = options.cursor ? decodeCursor(options.cursor) : null;
-      if (after) {
-        const [updatedAt, id] = after;
-        q = q.where((eb) =>
-          eb.or([
-            eb('updated_at', '<', updatedAt),
-            eb.and([eb('updated_at', '=', updatedAt), eb('id', '<', id)]),
-          ]),
-        );
-      }
-      if (options.query) {
-        // SQLite has no default escape character for LIKE; PostgreSQL's is the same backslash.
-        q = q.where(sql<boolean>`search like ${likePattern(options.query)} escape '\\'`);
-      }
-      const rows = await q
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(options.limit + 1)
-        .execute();
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      return {
-        conversations: page.map(toSummary),
-        ...(rows.length > options.limit && last ? { next: encodeCursor(last) } : {}),
-      };
-    },
-
-    /** What changed since `since` (server time), deletions included, oldest change first. */
-    async changes(since: number, limit: number): Promise<ConversationSummary[]> {
-      const rows = await mine()
-        .select([...SUMMARY_COLUMNS, 'changed_at'])
-        .where('changed_at', '>=', since)
-        .orderBy('changed_at', 'asc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ ...toSummary(row), changedAt: Number(row.changed_at) }));
-    },
+    ...conversationList(db, user),
 
     /** One live conversation with the answers the server wrote merged in, or null. */
     async get(id: string, checkpointMs: number, now = Date.now()) {
-      const row = await mine()
-        .select(['doc', 'revision'])
-        .where('id', '=', id)
-        .where('deleted', '=', 0)
-        .executeTakeFirst();
+      const row = await readDoc(db, user, id);
       if (!row) return null;
       const answers = await db
         .selectFrom('answers')
@@ -145,7 +55,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
         .where('user_key', '=', user)
         .where('conversation_id', '=', id)
         .execute();
-      const doc = JSON.parse(row.doc) as ConversationDoc;
+      const doc = row.doc;
       return {
         conversation: mergeAnswers(doc, answers, { now, staleAfterMs: 3 * checkpointMs }),
         revision: row.revision,
@@ -172,9 +82,9 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           updated_at: doc.updatedAt,
           changed_at: now,
           deleted: 0,
-          doc: JSON.stringify(doc),
           search: searchText(doc),
         };
+        const text = JSON.stringify(doc);
         if (!current) {
           if (baseRevision !== undefined && baseRevision > 0)
             return { ok: false, current: { revision: 0, deleted: true } };
@@ -182,6 +92,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
             .insertInto('conversations')
             .values({ user_key: user, id: doc.id, revision: 1, ...fields })
             .execute();
+          await writeDoc(tx, user, doc.id, text);
           return { ok: true, revision: 1 };
         }
         if (current.revision !== baseRevision || current.deleted)
@@ -193,6 +104,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           .where('user_key', '=', user)
           .where('id', '=', doc.id)
           .execute();
+        await writeDoc(tx, user, doc.id, text);
         return { ok: true, revision };
       });
     },
@@ -200,15 +112,9 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
     /** Renames or pins: false when there is no such live conversation. */
     patch(id: string, change: { title?: string; pinned?: boolean }, now = Date.now()) {
       return db.transaction().execute(async (tx) => {
-        const row = await tx
-          .selectFrom('conversations')
-          .select(['doc', 'revision'])
-          .where('user_key', '=', user)
-          .where('id', '=', id)
-          .where('deleted', '=', 0)
-          .executeTakeFirst();
+        const row = await readDoc(tx, user, id);
         if (!row) return null;
-        const doc = JSON.parse(row.doc) as ConversationDoc & {
+        const doc = row.doc as ConversationDoc & {
           changed?: Record<string, number>;
           titleEdited?: boolean;
         };
@@ -229,7 +135,6 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           .set({
             title: doc.title,
             pinned: doc.pinned ? 1 : 0,
-            doc: JSON.stringify(doc),
             search: searchText(doc),
             revision,
             changed_at: now,
@@ -237,6 +142,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           .where('user_key', '=', user)
           .where('id', '=', id)
           .execute();
+        await writeDoc(tx, user, id, JSON.stringify(doc));
         return { revision };
       });
     },
@@ -251,7 +157,6 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           .updateTable('conversations')
           .set((eb) => ({
             deleted: 1,
-            doc: '{}',
             search: '',
             title: '',
             revision: eb('revision', '+', 1),
@@ -262,6 +167,11 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           .where('deleted', '=', 0)
           .executeTakeFirst();
         if (!result.numUpdatedRows) return false;
+        await tx
+          .deleteFrom('conversation_docs')
+          .where('user_key', '=', user)
+          .where('id', '=', id)
+          .execute();
         await tx
           .deleteFrom('answers')
           .where('user_key', '=', user)

@@ -21,11 +21,16 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('revision', 'integer', (c) => c.notNull())
         .addColumn('changed_at', 'bigint', (c) => c.notNull())
         .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
-        // Before `doc`: SQLite reads a row's columns in order, and a search scanning `search` then
-        // never walks the large document's overflow pages.
         .addColumn('search', 'text', (c) => c.notNull())
-        .addColumn('doc', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('conversations_pk', ['user_key', 'id'])
+        .execute();
+      // Documents apart: a search scans narrow rows, never a document's overflow pages.
+      await db.schema
+        .createTable('conversation_docs')
+        .addColumn('user_key', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('conversation_docs_pk', ['user_key', 'id'])
         .execute();
       // The list: one user's live conversations, most recent first.
       await db.schema
@@ -80,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('shares').execute();
       await db.schema.dropTable('answers').execute();
+      await db.schema.dropTable('conversation_docs').execute();
       await db.schema.dropTable('conversations').execute();
     },
   },

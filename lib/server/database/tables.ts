@@ -6,6 +6,7 @@ import 'server-only';
  */
 export interface Tables {
   conversations: ConversationRow;
+  conversation_docs: ConversationDocRow;
   answers: AnswerRow;
   shares: ShareRow;
 }
@@ -25,10 +26,18 @@ export interface ConversationRow {
   changed_at: number;
   /** 1 for a deleted conversation: kept (without its messages) so other devices learn it. */
   deleted: number;
-  /** The conversation as the browser keeps it (JSON): messages, versions, attachments. */
-  doc: string;
   /** Lower-cased title and message text, for search. */
   search: string;
+}
+
+/**
+ * The conversation as the browser keeps it (JSON: messages, versions, attachments), in a table of
+ * its own: the list and the search scan narrow rows, never a document's pages.
+ */
+export interface ConversationDocRow {
+  user_key: string;
+  id: string;
+  doc: string;
 }
 
 /** An answer as the server saw it stream: written at its end and checkpointed while it streams. */
