@@ -131,6 +131,7 @@ async function bench(name: string, db: Kysely<Tables>): Promise<boolean> {
     usage: '{"total_tokens":600}',
     finish_reason: 'stop',
     error: null,
+    last_seq: 0,
     updated_at: Date.now(),
   });
   const writes = await timeRuns(RUNS, (i) => writeAnswer(db, row(i)));

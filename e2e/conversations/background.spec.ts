@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADA_CODE, GRACE_MS } from '../../testing/stack/conversations-stack';
 import { startInstance, type Instance } from '../../testing/stack/instance';
@@ -64,6 +65,7 @@ test('with BACKGROUND_ANSWERS=off it is stopped after the grace period, its text
     app.database === 'sqlite'
       ? { ...app.env, DATA_DIR: `.runnel/e2e-conversations-off-${app.port}` }
       : app.env;
+  if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
   off = await startInstance({ ...env, BACKGROUND_ANSWERS: 'off' });
   const id = `grace-${nonce()}`;
   const cookie = await askAndLeave(off.url, id);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADA_CODE, CHECKPOINT_MS } from '../../testing/stack/conversations-stack';
 import { startInstance, type Instance } from '../../testing/stack/instance';
@@ -23,6 +24,11 @@ function instanceEnv(): Record<string, string> {
     ? { ...app.env, DATA_DIR: `.runnel/e2e-conversations-crash-${app.port}` }
     : app.env;
 }
+
+test.beforeAll(() => {
+  const dir = instanceEnv().DATA_DIR;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 test('a killed instance loses at most one checkpoint interval of the answer', async () => {
   test.setTimeout(150_000);

@@ -62,6 +62,10 @@ function applyRow(
   staleAfterMs: number,
 ): MessageDoc {
   const stale = row.status === 'streaming' && now - Number(row.updated_at) > staleAfterMs;
+  // A copy the browser saved later than the checkpoint (more text, and the event id that goes with
+  // it) is newer: a reattach from its id must start from its text, never from an older one.
+  if (row.status === 'streaming' && !stale && message.content.length > row.content.length)
+    return message;
   const status = stale ? 'incomplete' : row.status;
   const merged: MessageDoc = {
     ...message,
@@ -78,6 +82,7 @@ function applyRow(
   if (row.finish_reason) merged.finishReason = row.finish_reason;
   if (row.error) merged.error = JSON.parse(row.error) as unknown;
   if (stale) merged.interruption = 'server_shutdown';
+  if (status === 'streaming') merged.lastEventId = row.last_seq;
   if (status !== 'streaming') {
     delete merged.resumeToken;
     delete merged.lastEventId;

@@ -32,6 +32,7 @@ export function createAnswerRecorder(write: WriteAnswer, options: RecorderOption
   let usage: string | null = null;
   let finishReason: string | null = null;
   let error: string | null = null;
+  let lastSeq = 0;
   let lastWrite = -Infinity;
   let writing: Promise<void> | null = null;
   let pending = false;
@@ -48,6 +49,7 @@ export function createAnswerRecorder(write: WriteAnswer, options: RecorderOption
     usage,
     finish_reason: finishReason,
     error,
+    last_seq: lastSeq,
     updated_at: now(),
   });
 
@@ -106,6 +108,7 @@ export function createAnswerRecorder(write: WriteAnswer, options: RecorderOption
         } catch {
           // Not an event (never written by this server): nothing to keep.
         }
+        lastSeq = entry.seq;
         if (entry.terminal) ended = true;
       }
       if (ended || now() - lastWrite >= options.checkpointMs) flush();

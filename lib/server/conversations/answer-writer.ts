@@ -20,6 +20,7 @@ export async function writeAnswer(db: Kysely<Tables>, row: AnswerRow): Promise<v
           usage: row.usage,
           finish_reason: row.finish_reason,
           error: row.error,
+          last_seq: row.last_seq,
           updated_at: row.updated_at,
         }),
       )

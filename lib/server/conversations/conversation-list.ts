@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../database/dialect';
 import type { ConversationRow, Tables } from '../database/tables';
 
 /** One line of the list. */
@@ -82,7 +83,7 @@ function likePattern(query: string): string {
  */
 export function conversationList(db: Kysely<Tables>, user: string) {
   const mine = () => db.selectFrom('conversations').where('user_key', '=', user);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db as Kysely<unknown>);
   return {
     /** Live conversations, most recent first, `limit` at a time; `query` searches titles and text. */
     async list(options: {

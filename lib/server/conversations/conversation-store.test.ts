@@ -116,6 +116,7 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
       usage: JSON.stringify({ prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 }),
       finish_reason: 'stop',
       error: null,
+      last_seq: 42,
       updated_at: 500,
     });
     const got = await ada.get('x', 3000, 600);

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { isPostgres } from './dialect';
 
 /**
  * The schema's history, oldest first: each entry runs once per database, in order, recorded by
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('usage', 'text')
         .addColumn('finish_reason', 'text')
         .addColumn('error', 'text')
+        .addColumn('last_seq', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('answers_pk', ['user_key', 'conversation_id', 'message_id'])
         .execute();
@@ -96,7 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
  * `postgresql` ships it; most hosted services offer it). Elsewhere search scans the user's rows.
  */
 async function hasTrigrams(db: Kysely<unknown>): Promise<boolean> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return false;
+  if (!isPostgres(db)) return false;
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   return (rows[0]?.n ?? 0) > 0;

@@ -56,6 +56,8 @@ export interface AnswerRow {
   finish_reason: string | null;
   /** The stream error (JSON) or null. */
   error: string | null;
+  /** The id of the last event the stored text includes: a reader reattaches after it. */
+  last_seq: number;
   updated_at: number;
 }
 
