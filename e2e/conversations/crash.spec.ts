@@ -83,13 +83,17 @@ test('a killed instance loses at most one checkpoint interval of the answer', as
 
   const second = await startInstance(instanceEnv());
   instances.push(second);
-  const read = await api({ ...app, url: second.url }, cookie, `/api/conversations/${id}`);
-  expect(read.status).toBe(200);
-  const { conversation } = (await read.json()) as {
-    conversation: { messages: { content: string; status?: string }[] };
+  type Stored = { conversation: { messages: { content: string; status?: string }[] } };
+  const readAnswer = async () => {
+    const read = await api({ ...app, url: second.url }, cookie, `/api/conversations/${id}`);
+    expect(read.status).toBe(200);
+    return ((await read.json()) as Stored).conversation.messages[1]!;
   };
-  const answer = conversation.messages[1]!;
-  expect(answer.status).toBe('incomplete');
+  // Once its last checkpoint is three intervals old, nobody is writing it: it reads cut off.
+  await expect
+    .poll(async () => (await readAnswer()).status, { timeout: 10 * CHECKPOINT_MS })
+    .toBe('incomplete');
+  const answer = await readAnswer();
   expect(counted(1000).startsWith(answer.content.trim())).toBe(true);
   // Everything that had arrived one checkpoint interval (and a little scheduling) before the kill.
   const floor = [...received].reverse().find((r) => r.at <= killedAt - CHECKPOINT_MS - 250);

@@ -72,8 +72,10 @@ function applyRow(
     content: row.content,
     reasoning: row.reasoning,
     status,
-    // A newer copy than any the browser saved: merges (by `rev`) take it.
-    rev: Math.max(Number(message.rev ?? 0), 0) + SERVER_REV,
+    // An ended answer is newer than any copy a browser saved: merges (by `rev`) take it. A
+    // checkpoint is one change newer than the copy it was merged into: a tab streaming the answer
+    // itself counts more changes and keeps its own.
+    rev: Math.max(Number(message.rev ?? 0), 0) + (status === 'streaming' ? 1 : SERVER_REV),
   };
   if (row.usage) {
     merged.usage = JSON.parse(row.usage) as unknown;
