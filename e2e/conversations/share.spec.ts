@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ADA_CODE } from '../../testing/stack/conversations-stack';
-import { nonce } from '../ui/helpers';
-import { api, conversationDoc, projectApp, sessionCookie } from './helpers';
+import { lastAnswer, nonce, send } from '../ui/helpers';
+import { openSidebar } from '../ui/sidebar-helpers';
+import { api, conversationDoc, projectApp, sessionCookie, signedInContext } from './helpers';
 
 test('a share link: read-only Markdown for its viewers, 404 once revoked', async ({ browser }) => {
   const app = projectApp();
@@ -63,4 +64,33 @@ test('a share link: read-only Markdown for its viewers, 404 once revoked', async
     (await fetch(`${app.url}/s/unknown-token-unknown-token-0000`, { headers: { cookie } })).status,
   ).toBe(404);
   await signedOut.close();
+});
+
+test('the conversation menu creates, lists and revokes share links', async ({ browser }) => {
+  const app = projectApp();
+  const { context, page } = await signedInContext(browser, app, ADA_CODE);
+  const marker = nonce();
+  await send(page, `Share from the menu ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  const nav = await openSidebar(page);
+  await nav
+    .getByRole('button', { name: /^Options for/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share conversation' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const links = dialog.getByRole('list', { name: 'Share links' }).getByRole('listitem');
+  await expect(links).toHaveCount(1);
+  const url = ((await links.first().locator('span').textContent()) ?? '').trim();
+  expect(url).toMatch(/\/s\/[\w-]{43}$/);
+  const viewer = await context.newPage();
+  await viewer.goto(url);
+  await expect(viewer.getByRole('listitem', { name: 'Question' })).toHaveText(
+    `Share from the menu ${marker}`,
+  );
+  await links.first().getByRole('button', { name: 'Revoke' }).click();
+  await expect(links).toHaveCount(0);
+  expect((await viewer.goto(url))!.status()).toBe(404);
+  await context.close();
 });
