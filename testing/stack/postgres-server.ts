@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,7 +42,14 @@ async function accepts(url: string): Promise<boolean> {
  * `stop`.
  */
 export async function startPostgresServer(fixedPort?: number): Promise<PostgresServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'runnel-pg-'));
+  // On a fixed port (the test stack's), a fixed folder, emptied first: a run whose runner killed
+  // this process outright leaves one cluster behind, never one per run.
+  const fixedDir = fixedPort ? path.join(tmpdir(), `runnel-pg-port-${fixedPort}`) : undefined;
+  if (fixedDir) {
+    rmSync(fixedDir, { recursive: true, force: true });
+    mkdirSync(fixedDir);
+  }
+  const dir = fixedDir ?? mkdtempSync(path.join(tmpdir(), 'runnel-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
