@@ -18,6 +18,7 @@ import {
   SCENARIO_URL,
 } from './testing/stack/ports';
 import { writeProvidersFile } from './testing/stack/providers-file';
+import { CONVERSATIONS_APPS, CONVERSATIONS_PG_PORT } from './testing/stack/conversations-stack';
 import { HOST_URL } from './testing/stack/host-ports';
 import {
   ENGINE_APP_PORT,
@@ -76,6 +77,13 @@ export default defineConfig({
       retries: 0,
       use: { browserName: 'chromium' },
     },
+    // Conversations on the server: the same specs on SQLite and on PostgreSQL.
+    ...Object.values(CONVERSATIONS_APPS).map((app) => ({
+      name: `conversations-${app.database}`,
+      testDir: 'e2e/conversations',
+      metadata: { database: app.database },
+      use: { browserName: 'chromium' as const, baseURL: app.url },
+    })),
     // Operations: each spec starts its own standalone server (node .next/standalone/server.js).
     { name: 'ops', testDir: 'e2e/ops', use: { browserName: 'chromium' } },
     // A real inference engine: its answers are the model's, its counters the engine's own.
@@ -150,6 +158,23 @@ export default defineConfig({
       stdout: 'ignore',
       timeout: 60_000,
     },
+    {
+      // The conversations specs' PostgreSQL: a throwaway cluster (Debian's binaries), no mock.
+      command: `npx tsx testing/stack/postgres-main.ts --port ${CONVERSATIONS_PG_PORT}`,
+      port: CONVERSATIONS_PG_PORT,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 60_000,
+    },
+    ...Object.values(CONVERSATIONS_APPS).map((app) => ({
+      // Signed in, conversations kept in SQLite (a fresh data folder) or in that PostgreSQL.
+      command: `mkdir -p .runnel/logs && rm -rf .runnel/e2e-conversations-${app.port} && npx next start -H 127.0.0.1 -p ${app.port} > ${appLog(app.port)} 2>&1`,
+      url: `${app.url}/api/health`,
+      env: app.env,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore' as const,
+      timeout: 60_000,
+    })),
     ...(WITH_ENGINE
       ? [
           {

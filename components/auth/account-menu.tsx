@@ -1,10 +1,20 @@
 import { Button } from '../ui/text-button';
+import { SignOutForm } from './sign-out-form';
 
 /**
- * Who is signed in, and "Sign out" (a plain form post). Someone signed in by the sign-in proxy
- * signs out there, so no button is offered for them.
+ * Who is signed in, and "Sign out" (a form post, after this browser's copy of their conversations
+ * is cleared). Someone signed in by the sign-in proxy signs out there, so no button is offered.
  */
-export function AccountMenu({ name, canSignOut }: { name: string; canSignOut: boolean }) {
+export function AccountMenu({
+  name,
+  canSignOut,
+  localCopy = null,
+}: {
+  name: string;
+  canSignOut: boolean;
+  /** The user's local copy, cleared on sign-out (null: nothing kept per user). */
+  localCopy?: string | null;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-1">
       <span
@@ -15,11 +25,11 @@ export function AccountMenu({ name, canSignOut }: { name: string; canSignOut: bo
         {name}
       </span>
       {canSignOut && (
-        <form action="/auth/sign-out" method="post">
+        <SignOutForm localCopy={localCopy}>
           <Button type="submit" variant="ghost" size="sm">
             Sign out
           </Button>
-        </form>
+        </SignOutForm>
       )}
     </div>
   );

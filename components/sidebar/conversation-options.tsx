@@ -1,9 +1,12 @@
 'use client';
 
+import { useState } from 'react';
+import { useServerSyncHandle } from '../store/server-sync-context';
 import { useChatStoreApi } from '../store/use-chat-store';
-import { PencilIcon, DotsIcon } from '../ui/conversation-icons';
+import { DotsIcon, ForwardIcon, PencilIcon } from '../ui/conversation-icons';
 import { PinIcon, TrashIcon } from '../ui/chat-page-icons';
 import { MenuButton } from '../ui/menu-button';
+import { ShareDialog } from './share-dialog';
 
 export interface ConversationOptionsProps {
   /** The menu button's accessible name. */
@@ -18,7 +21,7 @@ export interface ConversationOptionsProps {
 }
 
 /**
- * A conversation's options menu (rename, pin, delete), loaded when a menu is first opened: it
+ * A conversation's options menu (rename, pin, share when signed in, delete), loaded when a menu is first opened: it
  * takes the place of the row's plain button and stays from then on.
  */
 export function ConversationOptions({
@@ -31,21 +34,35 @@ export function ConversationOptions({
   onDelete,
 }: ConversationOptionsProps) {
   const store = useChatStoreApi();
+  // Share links need the server's copy: only signed in.
+  const signedIn = useServerSyncHandle() !== null;
+  const [sharing, setSharing] = useState(false);
   return (
-    <MenuButton
-      label={label}
-      icon={<DotsIcon />}
-      initiallyOpen={initiallyOpen}
-      items={[
-        { label: 'Rename', icon: <PencilIcon />, onSelect: onRename },
-        {
-          label: pinned ? 'Unpin' : 'Pin',
-          icon: <PinIcon />,
-          onSelect: () => store.getState().setPinned(id, !pinned),
-        },
-        { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(id, title) },
-      ]}
-    />
+    <>
+      <MenuButton
+        label={label}
+        icon={<DotsIcon />}
+        initiallyOpen={initiallyOpen}
+        items={[
+          { label: 'Rename', icon: <PencilIcon />, onSelect: onRename },
+          {
+            label: pinned ? 'Unpin' : 'Pin',
+            icon: <PinIcon />,
+            onSelect: () => store.getState().setPinned(id, !pinned),
+          },
+          ...(signedIn
+            ? [{ label: 'Share…', icon: <ForwardIcon />, onSelect: () => setSharing(true) }]
+            : []),
+          {
+            label: 'Delete',
+            icon: <TrashIcon />,
+            danger: true,
+            onSelect: () => onDelete(id, title),
+          },
+        ]}
+      />
+      {sharing ? <ShareDialog id={id} open onClose={() => setSharing(false)} /> : null}
+    </>
   );
 }
 

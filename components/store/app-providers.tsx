@@ -1,12 +1,14 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
 import { createPersistence } from '@/lib/browser/chat/persistence';
 import { createLazyRemoteSync } from '@/lib/browser/chat/lazy-remote-sync';
 import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
 import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
+import { localCopyNames } from '@/lib/browser/sync/local-copy';
+import { syncedPersistence } from '@/lib/browser/sync/synced-persistence';
 import { ThemeProvider } from '../theme/theme-provider';
 import { onDemand } from '../ui/on-demand';
 import {
@@ -16,48 +18,79 @@ import {
 } from './chat-store-provider';
 import { ModelsProvider } from './models-provider';
 import { QueryProvider } from './query-provider';
+import {
+  createServerSyncHandle,
+  ServerSyncContext,
+  type ServerSyncHandle,
+} from './server-sync-context';
+import { ServerSyncRunner } from './server-sync-runner';
 import { readChatDefaults } from './use-chat-defaults';
 
 const conversationMerge = onDemand(() => import('@/lib/browser/chat/conversation-merge'));
 
 /**
- * The chat page's conversations: its IndexedDB database, with the meta stash for page hide, saved
- * merged with what other tabs wrote.
+ * The chat page's conversations: its IndexedDB database (the signed-in user's own), with the meta
+ * stash for page hide, saved merged with what other tabs wrote — and, signed in, sent to the
+ * server.
  */
-const pagePersistence: PersistenceFactory = (onFallback) =>
-  createPersistence(
-    createIdbBackend(),
-    onFallback,
-    createStorageStash(() => window.localStorage, 'runnel:meta-stash'),
-    // Loaded when another tab has written a conversation this one saves (docs/performance.md).
-    () =>
-      conversationMerge.load().then(
-        ({ mergeConversations }) =>
-          (mine, stored) =>
-            mergeConversations(mine, stored, Date.now()),
-      ),
-  );
+function pagePersistence(sync: ServerSyncHandle | null): PersistenceFactory {
+  const names = localCopyNames(sync?.user ?? null);
+  return (onFallback) => {
+    const local = createPersistence(
+      createIdbBackend(names.database),
+      onFallback,
+      createStorageStash(() => window.localStorage, names.stash),
+      // Loaded when another tab has written a conversation this one saves (docs/performance.md).
+      () =>
+        import('@/lib/browser/chat/conversation-merge').then(
+          ({ mergeConversations }) =>
+            (mine, stored) =>
+              mergeConversations(mine, stored, Date.now()),
+        ),
+    );
+    return sync ? syncedPersistence(local, () => sync.current()) : local;
+  };
+}
 
 /** Other tabs of the chat page: told of changes, theirs merged in, runs known by their locks. */
-const pageTabs: TabSharingFactory = () => ({
-  channel: createBroadcastTabChannel(),
-  locks: createWebRunLocks(),
-  createRemoteSync: createLazyRemoteSync,
-});
+function pageTabs(user: string | null): TabSharingFactory {
+  return () => ({
+    channel: createBroadcastTabChannel(localCopyNames(user).channel),
+    locks: createWebRunLocks(),
+    createRemoteSync: createLazyRemoteSync,
+  });
+}
 
-/** Server state (TanStack Query: the model list), client state (the chat store) and the theme, per page. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * Server state (TanStack Query: the model list, and signed in the conversations), client state
+ * (the chat store) and the theme, per page. `user` names the signed-in user's local copy (not a
+ * secret: a hash of who they are); null in open mode, where conversations stay in this browser.
+ */
+export function AppProviders({
+  user = null,
+  children,
+}: {
+  user?: string | null;
+  children: ReactNode;
+}) {
+  const [sync] = useState<ServerSyncHandle | null>(() =>
+    user ? createServerSyncHandle(user) : null,
+  );
   return (
     <QueryProvider>
       <ModelsProvider>
         <ThemeProvider>
-          <ChatStoreProvider
-            createPersistence={pagePersistence}
-            shareWithTabs={pageTabs}
-            defaults={readChatDefaults}
-          >
-            {children}
-          </ChatStoreProvider>
+          <ServerSyncContext.Provider value={sync}>
+            <ChatStoreProvider
+              createPersistence={pagePersistence(sync)}
+              shareWithTabs={pageTabs(user)}
+              defaults={readChatDefaults}
+              storeOnServer={Boolean(sync)}
+            >
+              {sync ? <ServerSyncRunner handle={sync} /> : null}
+              {children}
+            </ChatStoreProvider>
+          </ServerSyncContext.Provider>
         </ThemeProvider>
       </ModelsProvider>
     </QueryProvider>

@@ -26,6 +26,7 @@ export function ChatStoreProvider({
   createPersistence,
   shareWithTabs,
   defaults,
+  storeOnServer,
   children,
 }: {
   /** Read once, when the store is created. */
@@ -37,6 +38,8 @@ export function ChatStoreProvider({
   shareWithTabs?: TabSharingFactory;
   /** The reader's settings for new chats (the chat page's); the model defaults without. */
   defaults?: ChatStoreDeps['defaults'];
+  /** Signed in: answers are stored on the server too (each request names its conversation). */
+  storeOnServer?: boolean;
   children: ReactNode;
 }) {
   const apiFetch = useApiFetch();
@@ -48,6 +51,7 @@ export function ChatStoreProvider({
       timers: browserTimers,
       network: browserNetwork,
       ...(defaults ? { defaults } : {}),
+      ...(storeOnServer ? { storeOnServer } : {}),
       // Not while rendering on the server: Node has a BroadcastChannel of its own.
       ...(shareWithTabs && typeof window !== 'undefined' ? shareWithTabs() : {}),
     }),

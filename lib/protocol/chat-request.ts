@@ -67,6 +67,14 @@ export const chatRequestSchema = z
      */
     resumable: z.boolean().optional(),
     /**
+     * Extension: where the answer belongs in the signed-in user's conversations on the server,
+     * which then stores it as it streams and when it ends (with `resumable`; ignored otherwise).
+     */
+    conversation: z
+      .object({ id: z.string().min(1).max(100), message_id: z.string().min(1).max(100) })
+      .strict()
+      .optional(),
+    /**
      * Extension: keep the conversation on the provider, where it can (stateful sessions). `{}`
      * starts a session; `{id, messages}` continues the one `done.session.id` named, which holds the
      * first `messages` of `messages` already. Ignored by providers without sessions.

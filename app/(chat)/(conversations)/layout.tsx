@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/auth/account-menu';
 import { ChatApp } from '@/components/chat/chat-app';
 import { AppProviders } from '@/components/store/app-providers';
+import { MoveLocalChats } from '@/components/sync/move-local-chats';
 import { authenticate } from '@/lib/server/auth/authenticate';
+import { localCopyId } from '@/lib/server/conversations/local-copy-id';
 
 /**
  * The conversation pages (`/` and `/c/<id>`) share this layout, so the app — its store, streams
@@ -16,12 +18,17 @@ export default async function ConversationsLayout({ children }: { children: Reac
   const { identity } = await authenticate(requestHeaders);
   const account =
     identity?.kind === 'user' ? (
-      <AccountMenu name={identity.name} canSignOut={identity.method !== 'proxy'} />
+      <AccountMenu
+        name={identity.name}
+        canSignOut={identity.method !== 'proxy'}
+        localCopy={localCopyId(identity)}
+      />
     ) : null;
   return (
     <>
-      <AppProviders>
+      <AppProviders user={localCopyId(identity)}>
         <ChatApp account={account} serverPath={requestHeaders.get('x-runnel-path') ?? '/'} />
+        <MoveLocalChats />
       </AppProviders>
       {children}
     </>

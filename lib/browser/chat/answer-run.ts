@@ -21,6 +21,8 @@ export interface AnswerRunDeps {
   scheduleFrame: ScheduleFrame;
   chatUrl?: string;
   network?: NetworkWatch;
+  /** Name the conversation in the request: the server stores the answer (signed in). */
+  storeOnServer?: boolean;
 }
 
 /** How a run begins: a new request, or reattaching to an answer already generating (a reload). */
@@ -144,7 +146,13 @@ export async function runAnswer(
     start.kind === 'request'
       ? await sendChat({
           fetch: deps.fetch,
-          body: { ...start.body, resumable: true },
+          body: {
+            ...start.body,
+            resumable: true,
+            ...(deps.storeOnServer
+              ? { conversation: { id: conversationId, message_id: messageId } }
+              : {}),
+          },
           signal,
           onEvents,
           ...(deps.chatUrl ? { url: deps.chatUrl } : {}),

@@ -32,4 +32,6 @@ export interface ChatStoreDeps {
   createRemoteSync?: typeof createRemoteSync;
   /** The reader's settings for new chats (the chat page's); the model defaults without. */
   defaults?: () => ConversationSettings;
+  /** Signed in: each answer request names its conversation, and the server stores the answer. */
+  storeOnServer?: boolean;
 }

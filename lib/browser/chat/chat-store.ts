@@ -78,6 +78,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       scheduleFrame: deps.scheduleFrame,
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
       ...(deps.network ? { network: deps.network } : {}),
+      ...(deps.storeOnServer ? { storeOnServer: true } : {}),
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
       discard: (id) => get().deleteConversation(id),
     });

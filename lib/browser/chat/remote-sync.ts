@@ -48,9 +48,13 @@ export function createRemoteSync(deps: RemoteSyncDeps) {
       // A new version made in the other tab shows here too, unless it would take this tab's own
       // turn (or a run streaming here) off the screen.
       const running = Boolean(s.running[incoming.id]);
-      const merged = local
+      const mergedCopy = local
         ? mergeConversations(local, incoming, now(), (id) => !running && !deps.wroteHere(id))
         : incoming;
+      // The answer streaming in this tab is this tab's: another copy of it (a server checkpoint)
+      // would put back older text under the events still arriving here.
+      const merged =
+        local && running ? keepRunning(mergedCopy, local, s.running[incoming.id]!) : mergedCopy;
       if (merged === local) return s;
       const conversations = { ...s.conversations, [incoming.id]: merged };
       const reorder = !local || local.updatedAt !== merged.updatedAt;
@@ -122,4 +126,14 @@ export function createRemoteSync(deps: RemoteSyncDeps) {
       beforeHydration.clear();
     },
   };
+}
+
+/** `merged` with the local copy of the message `id` (the one streaming here). */
+function keepRunning(merged: Conversation, local: Conversation, id: string): Conversation {
+  const mine = local.messages.find((m) => m.id === id);
+  const index = merged.messages.findIndex((m) => m.id === id);
+  if (!mine || index < 0 || merged.messages[index] === mine) return merged;
+  const messages = merged.messages.slice();
+  messages[index] = mine;
+  return { ...merged, messages };
 }

@@ -3,6 +3,7 @@ import { isEmbedPath } from '../../protocol/embed-origins';
 import { getAuthConfig } from '../config/auth-config';
 import type { HeaderSource } from './header-source';
 import { authenticate } from './authenticate';
+import { isPublicSharePage } from '../conversations/share-page';
 
 /**
  * What a browser or a crawler fetches by itself, with no session to send (a manifest is fetched
@@ -40,7 +41,7 @@ export async function pageGate(
   search: string,
   headers: HeaderSource,
 ): Promise<{ redirect?: string }> {
-  if (!getAuthConfig().closed || isPublicPage(pathname)) return {};
+  if (!getAuthConfig().closed || isPublicPage(pathname) || isPublicSharePage(pathname)) return {};
   const { identity } = await authenticate(headers);
   if (identity?.kind === 'user') return {};
   return { redirect: `/sign-in?next=${encodeURIComponent(pathname + search)}` };

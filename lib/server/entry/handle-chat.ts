@@ -14,6 +14,7 @@ import { readJsonBody } from '../http/read-body';
 import { checkRequestParts } from './request-parts';
 import { resumeBinding } from './resume-binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
+import { answerRecorderFor } from '../conversations/record-answer';
 import { prepareUpstream } from '../stream/session-fallback';
 import { checkSessionOwner, newBoundSessionId } from '../providers/session-binding';
 import type { Services } from './services';
@@ -142,11 +143,13 @@ export async function handleChat(
   let stream: ReadableStream<Uint8Array>;
   const binding = resumeBinding(identity);
   if (chat.resumable) {
+    const recorder = answerRecorderFor(identity, chat, model.id);
     const answer = startResumableAnswer(
       {
         ...options,
         graceMs: config.resume.graceMs,
         ...(binding ? { binding } : {}),
+        ...(recorder ? { recorder } : {}),
       },
       { ...deps, ...resume },
     );

@@ -10,13 +10,19 @@ import { createReaderStream } from './reader-stream';
 import { createResumableSink } from './resumable-sink';
 import type { SharedAnswers } from './shared-answers';
 import { hashToken, newResumeToken } from './token';
-import type { EntryFeed } from './types';
+import type { AnswerRecorder, EntryFeed } from './types';
 
 export interface ResumableAnswerOptions extends StreamChatOptions {
   /** How long generation goes on while nobody reads (`RESUME_GRACE_MS`). */
   graceMs: number;
   /** The identity key the answer is bound to; undefined: the token alone authorises. */
   binding?: string;
+  /**
+   * Who stores the answer (signed-in users' conversations on the server): it sees every event,
+   * and with `finishUnread` the answer is finished when its readers all left instead of stopped
+   * after the grace period — it is kept, so someone reads it later.
+   */
+  recorder?: AnswerRecorder;
 }
 
 export interface ResumableAnswerDeps extends StreamChatDeps {
@@ -52,6 +58,8 @@ export function startResumableAnswer(
   const stamp = createEventStamp(options, deps);
   const sink = createResumableSink(log, stamp);
   const mirror = deps.shared?.mirror(log);
+  const recorder = options.recorder;
+  const offRecorder = recorder ? log.tap((entries) => recorder.onEntries(entries)) : undefined;
   // Kept (in memory, in Redis) without the token: only its hash is stored, so whoever reads what
   // is kept can still not read or stop the answer. The browser's own connection gets it below.
   sink.send({ type: 'start', request_id: options.requestId, model: options.model });
@@ -80,7 +88,7 @@ export function startResumableAnswer(
 
   function onReaders(count: number): void {
     clearTimeout(graceTimer);
-    if (count > 0 || sink.isClosed()) return;
+    if (count > 0 || sink.isClosed() || options.recorder?.finishUnread) return;
     if (!log.kept()) {
       // Nothing to reattach to: exactly a plain answer's disconnect.
       giveUp();
@@ -125,6 +133,8 @@ export function startResumableAnswer(
       offReaders();
       offStop();
       mirror?.close();
+      offRecorder?.();
+      recorder?.onSettled();
       deps.answers.settle(options.requestId);
     });
   return { stream, finished };

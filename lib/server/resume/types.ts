@@ -29,3 +29,14 @@ export type EntryFeed = (
   onEntries: (entries: readonly LogEntry[]) => void,
   onEnd: () => void,
 ) => () => void;
+
+/**
+ * Who stores an answer besides its log (the conversations database): told of every batch of
+ * events as it is appended, and once when generation is over, however it ended.
+ */
+export interface AnswerRecorder {
+  /** Generation goes on when every reader left, instead of stopping after the grace period. */
+  finishUnread: boolean;
+  onEntries(entries: readonly LogEntry[]): void;
+  onSettled(): void;
+}

@@ -1,0 +1,9 @@
+import { listConversations } from '@/lib/server/conversations/conversation-handlers';
+import { withConversations } from '@/lib/server/conversations/conversations-gate';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function GET(request: Request): Promise<Response> {
+  return withConversations(request, ({ store }) => listConversations(request, store));
+}

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { ADA_CODE } from '../../testing/stack/conversations-stack';
+import { lastAnswer, nonce, send } from '../ui/helpers';
+import { openSidebar } from '../ui/sidebar-helpers';
+import { api, conversationDoc, projectApp, sessionCookie, signedInContext } from './helpers';
+
+test('a share link: read-only Markdown for its viewers, 404 once revoked', async ({ browser }) => {
+  const app = projectApp();
+  const cookie = await sessionCookie(app, ADA_CODE);
+  const id = `share-${nonce()}`;
+  const doc = conversationDoc(id, `Share me ${id}`);
+  Object.assign(doc.messages[1]!, {
+    status: 'complete',
+    content: 'The **answer**, with `code`.',
+    reasoning: 'Some *thinking*.',
+    requestId: 'chat_request-id-never-shown',
+    resumeToken: 'resume-token-never-shown',
+    usage: { prompt_tokens: 11, completion_tokens: 22, total_tokens: 987654 },
+  });
+  await api(app, cookie, `/api/conversations/${id}`, {
+    method: 'PUT',
+    body: { conversation: doc },
+  });
+  const created = await api(app, cookie, `/api/conversations/${id}/shares`, { method: 'POST' });
+  expect(created.status).toBe(201);
+  const { token, path } = (await created.json()) as { token: string; path: string };
+  expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+
+  const signedOut = await browser.newContext();
+  const page = await signedOut.newPage();
+  const response = await page.goto(`${app.url}${path}`);
+  if (app.shareLinks === 'signed-in') {
+    await expect(page).toHaveURL(/\/sign-in\?next=/);
+  } else {
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByRole('heading', { name: `Share me ${id}` })).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'answer' })).toBeVisible();
+    await expect(page.locator('code', { hasText: 'code' })).toBeVisible();
+    await page.getByText('Reasoning').click();
+    await expect(page.locator('em', { hasText: 'thinking' })).toBeVisible();
+    const html = await page.content();
+    for (const secret of [
+      'request-id-never-shown',
+      'resume-token-never-shown',
+      '987654',
+      id + '-a',
+    ])
+      expect(html).not.toContain(secret);
+  }
+
+  // Listed in the conversation's menu, then revoked: 404 for everyone, the owner included.
+  const listed = (await (await api(app, cookie, `/api/conversations/${id}/shares`)).json()) as {
+    shares: { token: string }[];
+  };
+  expect(listed.shares.map((s) => s.token)).toContain(token);
+  expect(
+    (await api(app, cookie, `/api/conversations/${id}/shares/${token}`, { method: 'DELETE' }))
+      .status,
+  ).toBe(204);
+  expect((await fetch(`${app.url}${path}`, { headers: { cookie } })).status).toBe(404);
+  expect(
+    (await fetch(`${app.url}/s/unknown-token-unknown-token-0000`, { headers: { cookie } })).status,
+  ).toBe(404);
+  await signedOut.close();
+});
+
+test('the conversation menu creates, lists and revokes share links', async ({ browser }) => {
+  const app = projectApp();
+  const { context, page } = await signedInContext(browser, app, ADA_CODE);
+  const marker = nonce();
+  await send(page, `Share from the menu ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  const nav = await openSidebar(page);
+  await nav
+    .getByRole('button', { name: /^Options for/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share conversation' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const links = dialog.getByRole('list', { name: 'Share links' }).getByRole('listitem');
+  await expect(links).toHaveCount(1);
+  const url = ((await links.first().locator('span').textContent()) ?? '').trim();
+  expect(url).toMatch(/\/s\/[\w-]{43}$/);
+  const viewer = await context.newPage();
+  await viewer.goto(url);
+  await expect(viewer.getByRole('listitem', { name: 'Question' })).toHaveText(
+    `Share from the menu ${marker}`,
+  );
+  await links.first().getByRole('button', { name: 'Revoke' }).click();
+  await expect(links).toHaveCount(0);
+  expect((await viewer.goto(url))!.status()).toBe(404);
+  await context.close();
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createConversation, type Conversation } from '../chat/conversation';
+import { mergeConversations } from '../chat/conversation-merge';
+import { createMemoryBackend } from '../chat/kv-backend';
+import { createPersistence } from '../chat/persistence';
+import type { TabMessage } from '../chat/tab-channel';
+import { createServerSync } from './server-sync';
+import type { PutOutcome, SyncApi } from './sync-api';
+import { createLedgerStore } from './sync-ledger';
+
+function withMessage(c: Conversation, id: string, content: string): Conversation {
+  return {
+    ...c,
+    messages: [...c.messages, { id, role: 'user', content, createdAt: 1 }],
+  };
+}
+
+function harness(outcomes: PutOutcome[] = []) {
+  const server = new Map<string, { conversation: Conversation; revision: number }>();
+  const writes: { id: string; base: number | undefined; messages: string[] }[] = [];
+  const posted: TabMessage[] = [];
+  const merge = (a: Conversation, b: Conversation) => mergeConversations(a, b, 5);
+  const local = createPersistence(
+    createMemoryBackend(),
+    () => undefined,
+    undefined,
+    () => Promise.resolve(merge),
+  );
+  const storage = new Map<string, string>();
+  const ledger = createLedgerStore(
+    () =>
+      ({
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => storage.set(k, v),
+      }) as unknown as Storage,
+    'u',
+  );
+  const api: SyncApi = {
+    changes: async () => ({
+      conversations: [...server.values()].map((s) => ({
+        id: s.conversation.id,
+        revision: s.revision,
+        changedAt: s.revision,
+      })),
+      now: 100,
+    }),
+    get: async (id) => server.get(id) ?? null,
+    put: async () => ({ kind: 'offline' }),
+    remove: async () => true,
+    importAll: async () => null,
+  };
+  const sync = createServerSync({
+    api,
+    local,
+    channel: { post: (m) => posted.push(m), listen: () => () => undefined },
+    ledger,
+    merge,
+    read: api.get,
+    write: async (conversation, base) => {
+      // Every message kept, shown or a hidden version.
+      const ids = [
+        ...conversation.messages.map((m) => m.id),
+        ...Object.keys(conversation.hidden ?? {}),
+      ];
+      writes.push({ id: conversation.id, base, messages: ids });
+      const scripted = outcomes.shift();
+      if (scripted) return scripted;
+      const revision = (server.get(conversation.id)?.revision ?? 0) + 1;
+      server.set(conversation.id, { conversation, revision });
+      return { kind: 'written', revision };
+    },
+  });
+  return { server, writes, posted, local, ledger, sync };
+}
+
+describe('server sync', () => {
+  it('sends a change at once, based on no revision, and remembers the one it got', async () => {
+    const t = harness();
+    await t.local.saveConversation(withMessage(createConversation('c', null, 1), 'q1', 'hi'));
+    t.sync.changed('c');
+    await vi.waitFor(() =>
+      expect(t.ledger.get()).toMatchObject({ revisions: { c: 1 }, dirty: [] }),
+    );
+    expect(t.writes).toEqual([{ id: 'c', base: undefined, messages: ['q1'] }]);
+  });
+
+  it('merges a conflict, keeping both sides, and sends the merge over the server’s revision', async () => {
+    const t = harness([{ kind: 'conflict', revision: 3 }]);
+    const base = createConversation('c', null, 1);
+    t.server.set('c', { conversation: withMessage(base, 'theirs', 'from the phone'), revision: 3 });
+    await t.local.saveConversation(withMessage(base, 'mine', 'from the laptop'));
+    t.sync.changed('c');
+    await vi.waitFor(() => expect(t.writes).toHaveLength(2));
+    expect(t.writes.at(-1)).toMatchObject({ base: 3 });
+    expect(t.writes.at(-1)!.messages.sort()).toEqual(['mine', 'theirs']);
+    // Two first questions written apart: two versions, this side's shown.
+    const here = await t.local.loadConversation!('c');
+    expect(here!.messages.map((m) => m.id)).toEqual(['mine']);
+    expect(Object.keys(here!.hidden ?? {})).toEqual(['theirs']);
+    expect(t.posted).toContainEqual({ type: 'saved', id: 'c' });
+  });
+
+  it('keeps a change made offline and sends it with the next sync', async () => {
+    const t = harness([{ kind: 'offline' }]);
+    await t.local.saveConversation(withMessage(createConversation('c', null, 1), 'q', 'offline'));
+    t.sync.changed('c');
+    await vi.waitFor(() => expect(t.writes).toHaveLength(1));
+    expect(t.ledger.get().dirty).toEqual(['c']);
+    await t.sync.pull();
+    expect(t.ledger.get().dirty).toEqual([]);
+    expect(t.server.get('c')!.conversation.messages[0]!.content).toBe('offline');
+  });
+
+  it('brings the server’s conversations in and tells the page to read them', async () => {
+    const t = harness();
+    t.server.set('s', {
+      conversation: withMessage(createConversation('s', null, 1), 'q', 'elsewhere'),
+      revision: 2,
+    });
+    await t.sync.pull();
+    expect((await t.local.loadConversation!('s'))!.messages[0]!.content).toBe('elsewhere');
+    expect(t.posted).toContainEqual({ type: 'saved', id: 's' });
+    expect(t.ledger.get()).toMatchObject({ since: 100, revisions: { s: 2 }, primed: true });
+  });
+});

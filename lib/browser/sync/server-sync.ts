@@ -1,0 +1,182 @@
+import type { Conversation } from '../chat/conversation';
+import type { ChatPersistence } from '../chat/persistence';
+import type { TabChannel } from '../chat/tab-channel';
+import type { LedgerStore } from './sync-ledger';
+import type { ChangedConversation, PutOutcome, SyncApi } from './sync-api';
+
+/** Re-read changes from this long before the last sync's end: writes committing late are seen. */
+const OVERLAP_MS = 2_000;
+/** Reads of full conversations at once during a sync. */
+const PARALLEL_READS = 4;
+/** Tries of one write that keeps meeting newer copies. */
+const MAX_TRIES = 4;
+/** Changes of one conversation are sent at most this often: a streaming answer saves twice a second. */
+const SEND_DELAY_MS = 1_000;
+
+export interface ServerSyncDeps {
+  api: SyncApi;
+  /** The user's local copy (IndexedDB), written with a merge: never the store's own persistence. */
+  local: ChatPersistence;
+  /** Tells this page's store (and other tabs) to read a conversation again, or to drop it. */
+  channel: TabChannel | null;
+  ledger: LedgerStore;
+  /** Two copies as one, both sides' messages kept (conversation-merge.ts). */
+  merge: (local: Conversation, server: Conversation) => Conversation;
+  /**
+   * Sends one write (TanStack Query's mutation: the cached conversation is updated at once and
+   * put back when the write fails).
+   */
+  write: (conversation: Conversation, baseRevision: number | undefined) => Promise<PutOutcome>;
+  /** Reads one conversation (TanStack Query's cache). */
+  read: (id: string) => ReturnType<SyncApi['get']>;
+}
+
+/**
+ * Keeps a signed-in user's local copy and the server's in step. The server is the source of truth;
+ * the local copy renders at once and works offline:
+ *
+ * - `pull` asks what changed since the last sync (deletions too), reads each changed conversation,
+ *   merges it into the local copy and tells the store to read it again;
+ * - `changed` / `deleted` (from the store's saves) are sent soon after, each write based on the
+ *   revision the local copy came from. A write over a newer server copy is a conflict: the two are
+ *   merged — every message of both kept, two answers to one question as two versions — and sent
+ *   again. Writes that cannot be sent (offline) stay in the ledger and go with the next sync.
+ */
+export function createServerSync(deps: ServerSyncDeps) {
+  const { api, local, channel, ledger } = deps;
+  const pending = new Map<string, Promise<void>>();
+  const scheduled = new Set<string>();
+  /** Counts each conversation's changes: a write clears it from the ledger only if none came since. */
+  const changes = new Map<string, number>();
+  let pulling: Promise<void> | null = null;
+
+  const setRevision = (id: string, revision: number, changedAt?: number) =>
+    ledger.update((l) => ({
+      ...l,
+      revisions: { ...l.revisions, [id]: revision },
+      changedAt: changedAt === undefined ? l.changedAt : { ...l.changedAt, [id]: changedAt },
+    }));
+  const forgetLocally = async (id: string) => {
+    await local.deleteConversation(id);
+    channel?.post({ type: 'deleted', id });
+    ledger.update((l) => {
+      const { [id]: _r, ...revisions } = l.revisions;
+      const { [id]: _c, ...changedAt } = l.changedAt;
+      return { ...l, revisions, changedAt, dirty: l.dirty.filter((d) => d !== id) };
+    });
+  };
+
+  async function adopt(change: ChangedConversation): Promise<void> {
+    const found = await deps.read(change.id);
+    if (!found) return forgetLocally(change.id);
+    // A merged save: what this page changed and has not sent yet stays, beside the server's copy.
+    await local.saveConversation(found.conversation);
+    setRevision(change.id, found.revision, change.changedAt);
+    channel?.post({ type: 'saved', id: change.id });
+  }
+
+  async function pullOnce(): Promise<void> {
+    const start = ledger.get();
+    const { conversations, now } = await api.changes(Math.max(0, start.since - OVERLAP_MS));
+    const todo = conversations.filter((c) => {
+      const known = ledger.get();
+      if (c.deleted) return known.revisions[c.id] !== undefined;
+      return known.changedAt[c.id] !== c.changedAt || known.revisions[c.id] !== c.revision;
+    });
+    for (let i = 0; i < todo.length; i += PARALLEL_READS) {
+      await Promise.all(
+        todo.slice(i, i + PARALLEL_READS).map((c) => (c.deleted ? forgetLocally(c.id) : adopt(c))),
+      );
+    }
+    ledger.update((l) => ({ ...l, since: now }));
+    if (!start.primed) {
+      // First sync on this browser: what is here and not on the server is sent.
+      const { conversations: here } = await local.load();
+      const known = ledger.get().revisions;
+      const unknown = here.filter((c) => known[c.id] === undefined).map((c) => c.id);
+      ledger.update((l) => ({ ...l, primed: true, dirty: [...new Set([...l.dirty, ...unknown])] }));
+    }
+    await flush();
+  }
+
+  async function send(id: string): Promise<void> {
+    const seen = changes.get(id) ?? 0;
+    let conversation = await local.loadConversation?.(id);
+    if (!conversation) return;
+    for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+      const outcome = await deps.write(conversation, ledger.get().revisions[id]);
+      if (outcome.kind === 'written') {
+        setRevision(id, outcome.revision);
+        if ((changes.get(id) ?? 0) === seen)
+          ledger.update((l) => ({ ...l, dirty: l.dirty.filter((d) => d !== id) }));
+        return;
+      }
+      if (outcome.kind === 'offline') return;
+      if (outcome.kind === 'gone') return forgetLocally(id);
+      if (outcome.kind === 'refused') {
+        // The server will never take this copy (too large, malformed): stop trying; it stays local.
+        ledger.update((l) => ({ ...l, dirty: l.dirty.filter((d) => d !== id) }));
+        return;
+      }
+      const server = await api.get(id);
+      if (!server) return forgetLocally(id);
+      conversation = deps.merge(conversation, server.conversation);
+      await local.saveConversation(conversation);
+      setRevision(id, server.revision);
+      channel?.post({ type: 'saved', id });
+    }
+  }
+
+  /** Sends one conversation's change, one write at a time per conversation. */
+  function sendSoon(id: string): Promise<void> {
+    const before = pending.get(id) ?? Promise.resolve();
+    const next = before.then(() => send(id)).catch(() => undefined);
+    pending.set(id, next);
+    void next.then(() => pending.get(id) === next && pending.delete(id));
+    return next;
+  }
+
+  /** Sends whatever waits in the ledger: deletions, then changes. */
+  async function flush(): Promise<void> {
+    const { deleted, dirty } = ledger.get();
+    for (const id of deleted) {
+      if (await api.remove(id))
+        ledger.update((l) => ({ ...l, deleted: l.deleted.filter((d) => d !== id) }));
+    }
+    await Promise.all(dirty.map((id) => sendSoon(id)));
+  }
+
+  return {
+    /** One sync: the server's changes in, then this browser's out. Concurrent calls share one. */
+    pull(): Promise<void> {
+      pulling ??= pullOnce().finally(() => (pulling = null));
+      return pulling;
+    },
+    /** The store saved a conversation: send it soon (or with the next sync when offline). */
+    changed(id: string): void {
+      changes.set(id, (changes.get(id) ?? 0) + 1);
+      ledger.update((l) => (l.dirty.includes(id) ? l : { ...l, dirty: [...l.dirty, id] }));
+      if (scheduled.has(id)) return;
+      // The first change goes at once (a question must reach the server before the tab may
+      // close); the ones after it within the interval go together at its end.
+      scheduled.add(id);
+      void sendSoon(id);
+      setTimeout(() => {
+        scheduled.delete(id);
+        if (ledger.get().dirty.includes(id)) void sendSoon(id);
+      }, SEND_DELAY_MS);
+    },
+    /** The store deleted a conversation: delete it on the server too. */
+    async deleted(id: string): Promise<void> {
+      ledger.update((l) => ({
+        ...l,
+        dirty: l.dirty.filter((d) => d !== id),
+        deleted: l.revisions[id] === undefined ? l.deleted : [...l.deleted, id],
+      }));
+      await flush();
+    },
+    flush,
+  };
+}
+
+export type ServerSync = ReturnType<typeof createServerSync>;

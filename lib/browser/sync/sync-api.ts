@@ -1,0 +1,77 @@
+import type { Conversation } from '../chat/conversation';
+
+/** A line of a sync: what changed on the server (lib/server/conversations). */
+export interface ChangedConversation {
+  id: string;
+  revision: number;
+  changedAt: number;
+  deleted?: true;
+}
+
+export type PutOutcome =
+  | { kind: 'written'; revision: number }
+  | { kind: 'conflict'; revision: number }
+  | { kind: 'gone' }
+  | { kind: 'refused'; status: number }
+  | { kind: 'offline' };
+
+/** The conversation routes, over the page's fetch. Network failures are `offline`, never thrown. */
+export function createSyncApi(fetchFn: typeof fetch, base = '/api/conversations') {
+  const call = async (path: string, init?: RequestInit): Promise<Response | null> => {
+    try {
+      return await fetchFn(`${base}${path}`, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', ...init?.headers },
+      });
+    } catch {
+      return null;
+    }
+  };
+  return {
+    async changes(since: number): Promise<{ conversations: ChangedConversation[]; now: number }> {
+      const response = await call(`?since=${since}`);
+      if (!response?.ok) throw new Error(`sync failed (${response?.status ?? 'offline'})`);
+      return (await response.json()) as { conversations: ChangedConversation[]; now: number };
+    },
+    async get(id: string): Promise<{ conversation: Conversation; revision: number } | null> {
+      const response = await call(`/${encodeURIComponent(id)}`);
+      if (response?.status === 404) return null;
+      if (!response?.ok) throw new Error(`read failed (${response?.status ?? 'offline'})`);
+      return (await response.json()) as { conversation: Conversation; revision: number };
+    },
+    async put(conversation: Conversation, baseRevision: number | undefined): Promise<PutOutcome> {
+      const response = await call(`/${encodeURIComponent(conversation.id)}`, {
+        method: 'PUT',
+        body: JSON.stringify({
+          conversation,
+          ...(baseRevision !== undefined ? { base_revision: baseRevision } : {}),
+        }),
+      });
+      if (!response) return { kind: 'offline' };
+      if (response.ok)
+        return { kind: 'written', ...((await response.json()) as { revision: number }) };
+      if (response.status === 409)
+        return { kind: 'conflict', ...((await response.json()) as { revision: number }) };
+      if (response.status === 404) return { kind: 'gone' };
+      if (response.status >= 500 || response.status === 429) return { kind: 'offline' };
+      return { kind: 'refused', status: response.status };
+    },
+    async remove(id: string): Promise<boolean> {
+      const response = await call(`/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      return Boolean(response && (response.ok || response.status === 404));
+    },
+    async importAll(
+      conversations: Conversation[],
+    ): Promise<{ imported: string[]; skipped: string[] } | null> {
+      const response = await call('/import', {
+        method: 'POST',
+        body: JSON.stringify({ conversations }),
+      });
+      return response?.ok
+        ? ((await response.json()) as { imported: string[]; skipped: string[] })
+        : null;
+    },
+  };
+}
+
+export type SyncApi = ReturnType<typeof createSyncApi>;

@@ -1,0 +1,48 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+/** Longest conversation id, title and search text the server keeps. */
+const MAX_ID = 100;
+const MAX_TITLE = 500;
+/** Search looks at the title and the first this-many characters of the messages. */
+const SEARCH_CHARS = 8_000;
+
+const message = z
+  .object({
+    id: z.string().min(1).max(MAX_ID),
+    role: z.enum(['user', 'assistant']),
+    content: z.string(),
+    createdAt: z.number().finite(),
+  })
+  .loose();
+
+/**
+ * A conversation as the browser keeps it: the fields the server reads are checked, the rest
+ * (versions, settings, attachments, usage) is kept as sent. Message text is untrusted: it is only
+ * ever stored and sent back as JSON, never interpreted.
+ */
+export const conversationDocSchema = z
+  .object({
+    id: z.string().min(1).max(MAX_ID),
+    title: z.string().max(MAX_TITLE),
+    createdAt: z.number().finite(),
+    updatedAt: z.number().finite(),
+    pinned: z.boolean().optional(),
+    messages: z.array(message),
+    hidden: z.record(z.string(), z.object({ parent: z.string(), message }).loose()).optional(),
+  })
+  .loose();
+
+export type ConversationDoc = z.infer<typeof conversationDocSchema>;
+export type MessageDoc = z.infer<typeof message>;
+
+/** Lower-cased title and message text, cut at a bound: what the list's search looks in. */
+export function searchText(doc: ConversationDoc): string {
+  let text = doc.title;
+  for (const m of doc.messages) {
+    if (text.length >= SEARCH_CHARS) break;
+    text += `\n${m.content}`;
+  }
+  return text.slice(0, SEARCH_CHARS).toLowerCase();
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, databaseForTests } from '@/testing/unit/databases-for-tests';
+import type { ConversationsConfig } from '../config/conversations-config';
+import {
+  deleteConversation,
+  getConversation,
+  importConversations,
+  listConversations,
+  patchConversation,
+  putConversation,
+} from './conversation-handlers';
+import type { ConversationsContext } from './conversations-gate';
+import { conversationStore } from './conversation-store';
+import { createShare, listShares, revokeShare } from './share-handlers';
+import { readShare } from './share-store';
+
+const CONFIG: ConversationsConfig = {
+  dataDir: '.',
+  shareLinks: 'signed-in',
+  backgroundAnswers: 'signed-in',
+  checkpointMs: 3000,
+};
+
+const conversation = (id: string) => ({
+  id,
+  title: 'Tides',
+  createdAt: 1,
+  updatedAt: 2,
+  messages: [
+    { id: 'q', role: 'user', content: 'Why tides?', createdAt: 1 },
+    {
+      id: 'a',
+      role: 'assistant',
+      content: 'The **Moon**.',
+      reasoning: 'gravity',
+      status: 'complete',
+      createdAt: 2,
+      model: 'm',
+      requestId: 'chat_secret-request',
+      resumeToken: 'secret-token',
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+    },
+  ],
+});
+
+const request = (method: string, body?: unknown, path = '/api/conversations/x') =>
+  new Request(`http://app.test${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+describe.each(DATABASE_KINDS)('conversation routes on %s', (kind) => {
+  const db = databaseForTests(kind);
+  const as = (user: string): ConversationsContext => ({
+    user,
+    db: db(),
+    store: conversationStore(db(), user),
+    config: CONFIG,
+  });
+
+  it('answers 404 to another user on every route, and changes nothing of the owner’s', async () => {
+    const ada = as('code:ada');
+    expect(
+      (await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store))
+        .status,
+    ).toBe(200);
+    const share = (await (await createShare('x', ada)).json()) as { token: string };
+    const bob = as('code:bob');
+    const statuses = [
+      (await getConversation('x', bob.store, 3000)).status,
+      (
+        await putConversation(
+          'x',
+          request('PUT', { conversation: conversation('x'), base_revision: 1 }),
+          bob.store,
+        )
+      ).status,
+      (await patchConversation('x', request('PATCH', { title: 'mine' }), bob.store)).status,
+      (await deleteConversation('x', bob.store)).status,
+      (await createShare('x', bob)).status,
+      (await listShares('x', bob)).status,
+      (await revokeShare('x', share.token, bob)).status,
+    ];
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    const list = await listConversations(
+      request('GET', undefined, '/api/conversations'),
+      bob.store,
+    );
+    expect(await list.json()).toEqual({ conversations: [] });
+    const imported = await importConversations(
+      request('POST', { conversations: [conversation('x')] }),
+      bob.store,
+    );
+    // Bob's import makes Bob's own conversation "x"; Ada's is untouched.
+    expect(await imported.json()).toEqual({ imported: ['x'], skipped: [] });
+    const adas = (await (await getConversation('x', ada.store, 3000)).json()) as {
+      conversation: { title: string };
+    };
+    expect(adas.conversation.title).toBe('Tides');
+    expect(await readShare(db(), share.token)).not.toBeNull();
+  });
+
+  it('refuses bad bodies with the field named, before touching the database', async () => {
+    const ada = as('code:ada');
+    const bad = await putConversation(
+      'x',
+      request('PUT', { conversation: { id: 'x' } }),
+      ada.store,
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { param: string } }).error.param).toBe(
+      'conversation.title',
+    );
+    const extra = await patchConversation(
+      'x',
+      request('PATCH', { title: 'a', owner: 'b' }),
+      ada.store,
+    );
+    expect(extra.status).toBe(400);
+    const other = await putConversation(
+      'y',
+      request('PUT', { conversation: conversation('x') }),
+      ada.store,
+    );
+    expect(other.status).toBe(400);
+    expect(await ada.store.has('x')).toBe(false);
+  });
+
+  it('answers a write over an older revision with 409 and the current revision', async () => {
+    const { store } = as('code:ada');
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), store);
+    await putConversation(
+      'x',
+      request('PUT', { conversation: conversation('x'), base_revision: 1 }),
+      store,
+    );
+    const stale = await putConversation(
+      'x',
+      request('PUT', { conversation: conversation('x'), base_revision: 1 }),
+      store,
+    );
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ revision: 2, error: { code: 'conflict' } });
+  });
+
+  it('shares a snapshot with the text and reasoning only, until revoked', async () => {
+    const ada = as('code:ada');
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store);
+    const created = (await (await createShare('x', ada)).json()) as { token: string; path: string };
+    expect(Buffer.from(created.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const shared = await readShare(db(), created.token);
+    expect(shared?.messages).toEqual([
+      { role: 'user', content: 'Why tides?' },
+      { role: 'assistant', content: 'The **Moon**.', reasoning: 'gravity' },
+    ]);
+    expect(JSON.stringify(shared)).not.toMatch(/secret|total_tokens|chat_/);
+    const listed = (await (await listShares('x', ada)).json()) as { shares: { token: string }[] };
+    expect(listed.shares.map((s) => s.token)).toEqual([created.token]);
+    expect((await revokeShare('x', created.token, ada)).status).toBe(204);
+    expect(await readShare(db(), created.token)).toBeNull();
+    expect(await readShare(db(), 'unknown')).toBeNull();
+  });
+
+  it('revokes the links of a deleted conversation', async () => {
+    const ada = as('code:ada');
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store);
+    const { token } = (await (await createShare('x', ada)).json()) as { token: string };
+    expect((await deleteConversation('x', ada.store)).status).toBe(204);
+    expect(await readShare(db(), token)).toBeNull();
+  });
+
+  it('refuses to share when SHARE_LINKS is off', async () => {
+    const ada = { ...as('code:ada'), config: { ...CONFIG, shareLinks: 'off' as const } };
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store);
+    expect((await createShare('x', ada)).status).toBe(404);
+  });
+});

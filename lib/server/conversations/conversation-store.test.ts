@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, databaseForTests } from '@/testing/unit/databases-for-tests';
+import { writeAnswer } from './answer-writer';
+import type { ConversationDoc } from './conversation-doc';
+import { conversationStore } from './conversation-store';
+
+function doc(id: string, updatedAt: number, text = 'hello', title = `Chat ${id}`): ConversationDoc {
+  return {
+    id,
+    title,
+    createdAt: updatedAt,
+    updatedAt,
+    messages: [
+      { id: `${id}-q`, role: 'user', content: text, createdAt: updatedAt },
+      {
+        id: `${id}-a`,
+        role: 'assistant',
+        content: '',
+        reasoning: '',
+        status: 'streaming',
+        model: 'm',
+        createdAt: updatedAt,
+        timing: { sentAt: updatedAt },
+      },
+    ],
+  };
+}
+
+describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
+  const db = databaseForTests(kind);
+
+  it('lists one user’s conversations, most recent first, a page at a time', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    for (let i = 1; i <= 5; i++) await ada.put(doc(`c${i}`, 1000 + i), undefined);
+    await conversationStore(db(), 'code:bob').put(doc('bob1', 5000), undefined);
+    const first = await ada.list({ limit: 2 });
+    expect(first.conversations.map((c) => c.id)).toEqual(['c5', 'c4']);
+    const second = await ada.list({ limit: 2, cursor: first.next! });
+    expect(second.conversations.map((c) => c.id)).toEqual(['c3', 'c2']);
+    const third = await ada.list({ limit: 2, cursor: second.next! });
+    expect(third.conversations.map((c) => c.id)).toEqual(['c1']);
+    expect(third.next).toBeUndefined();
+  });
+
+  it('searches titles and message text, with % and _ taken literally', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('a', 1, 'How do tides work?'), undefined);
+    await ada.put(doc('b', 2, 'Recipe for 100% rye'), undefined);
+    await ada.put(doc('c', 3, 'nothing', 'Tidal Notes'), undefined);
+    const ids = async (query: string) =>
+      (await ada.list({ limit: 10, query })).conversations.map((c) => c.id);
+    expect(await ids('TIDE')).toEqual(['a']);
+    expect(await ids('tid')).toEqual(['c', 'a']);
+    expect(await ids('100%')).toEqual(['b']);
+    expect(await ids('0_')).toEqual([]);
+  });
+
+  it('writes over the revision it read, and refuses an older one', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    expect(await ada.put(doc('x', 1), undefined)).toEqual({ ok: true, revision: 1 });
+    expect(await ada.put(doc('x', 2), undefined)).toEqual({
+      ok: false,
+      current: { revision: 1, deleted: false },
+    });
+    expect(await ada.put(doc('x', 2), 1)).toEqual({ ok: true, revision: 2 });
+    expect(await ada.put(doc('x', 3), 1)).toMatchObject({ ok: false });
+    expect((await ada.get('x', 3000))?.revision).toBe(2);
+  });
+
+  it('keeps users apart: another user’s id is not found for any operation', async () => {
+    await conversationStore(db(), 'code:ada').put(doc('x', 1), undefined);
+    const bob = conversationStore(db(), 'code:bob');
+    expect(await bob.get('x', 3000)).toBeNull();
+    expect(await bob.patch('x', { title: 'mine' })).toBeNull();
+    expect(await bob.remove('x')).toBe(false);
+    expect(await bob.has('x')).toBe(false);
+    expect((await bob.list({ limit: 10 })).conversations).toEqual([]);
+    expect(await conversationStore(db(), 'code:ada').has('x')).toBe(true);
+  });
+
+  it('renames and pins, and the change is in the conversation too', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('x', 1), undefined);
+    await ada.patch('x', { title: 'Renamed', pinned: true }, 50);
+    const got = await ada.get('x', 3000);
+    expect(got?.conversation).toMatchObject({ title: 'Renamed', pinned: true, titleEdited: true });
+    expect((await ada.list({ limit: 5, query: 'renamed' })).conversations[0]).toMatchObject({
+      id: 'x',
+      pinned: true,
+    });
+  });
+
+  it('deletes: gone from the list and reads, a tombstone in the changes', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('x', 1), undefined, 100);
+    expect(await ada.remove('x', 200)).toBe(true);
+    expect(await ada.get('x', 3000)).toBeNull();
+    expect((await ada.list({ limit: 5 })).conversations).toEqual([]);
+    expect(await ada.changes(150, 10)).toEqual([
+      expect.objectContaining({ id: 'x', deleted: true, changedAt: 200 }),
+    ]);
+    expect(await ada.put(doc('x', 3), 1)).toMatchObject({ ok: false, current: { deleted: true } });
+  });
+
+  it('merges the answer the server wrote into the conversation it belongs to', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('x', 1), undefined, 100);
+    await writeAnswer(db(), {
+      user_key: 'code:ada',
+      conversation_id: 'x',
+      message_id: 'x-a',
+      model: 'm',
+      content: 'The whole answer.',
+      reasoning: 'thought',
+      status: 'complete',
+      usage: JSON.stringify({ prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 }),
+      finish_reason: 'stop',
+      error: null,
+      last_seq: 42,
+      updated_at: 500,
+    });
+    const got = await ada.get('x', 3000, 600);
+    expect(got?.conversation.messages[1]).toMatchObject({
+      content: 'The whole answer.',
+      reasoning: 'thought',
+      status: 'complete',
+      usage: { total_tokens: 4 },
+    });
+    // The write moved the conversation into the next sync.
+    expect((await ada.changes(400, 10)).map((c) => c.id)).toEqual(['x']);
+  });
+});

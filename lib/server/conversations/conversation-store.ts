@@ -1,0 +1,202 @@
+import 'server-only';
+
+import type { Kysely } from 'kysely';
+import type { Tables } from '../database/tables';
+import { mergeAnswers } from './answer-merge';
+import { searchText, type ConversationDoc } from './conversation-doc';
+import { conversationList } from './conversation-list';
+
+export type PutResult =
+  { ok: true; revision: number } | { ok: false; current: { revision: number; deleted: boolean } };
+
+/** A live conversation's document and revision, or undefined. */
+async function readDoc(db: Kysely<Tables>, user: string, id: string) {
+  const row = await db
+    .selectFrom('conversations')
+    .innerJoin('conversation_docs', (join) =>
+      join
+        .onRef('conversation_docs.user_key', '=', 'conversations.user_key')
+        .onRef('conversation_docs.id', '=', 'conversations.id'),
+    )
+    .select(['conversation_docs.doc', 'conversations.revision'])
+    .where('conversations.user_key', '=', user)
+    .where('conversations.id', '=', id)
+    .where('conversations.deleted', '=', 0)
+    .executeTakeFirst();
+  return row && { doc: JSON.parse(row.doc) as ConversationDoc, revision: row.revision };
+}
+
+/** Writes a conversation's document (in the caller's transaction). */
+async function writeDoc(db: Kysely<Tables>, user: string, id: string, doc: string) {
+  await db
+    .insertInto('conversation_docs')
+    .values({ user_key: user, id, doc })
+    .onConflict((oc) => oc.columns(['user_key', 'id']).doUpdateSet({ doc }))
+    .execute();
+}
+
+/**
+ * One user's conversations in the database. Every function takes the user's key and touches that
+ * user's rows only: another user's conversation id is simply not found.
+ */
+export function conversationStore(db: Kysely<Tables>, user: string) {
+  const mine = () => db.selectFrom('conversations').where('user_key', '=', user);
+
+  return {
+    ...conversationList(db, user),
+
+    /** One live conversation with the answers the server wrote merged in, or null. */
+    async get(id: string, checkpointMs: number, now = Date.now()) {
+      const row = await readDoc(db, user, id);
+      if (!row) return null;
+      const answers = await db
+        .selectFrom('answers')
+        .selectAll()
+        .where('user_key', '=', user)
+        .where('conversation_id', '=', id)
+        .execute();
+      const doc = row.doc;
+      return {
+        conversation: mergeAnswers(doc, answers, { now, staleAfterMs: 3 * checkpointMs }),
+        revision: row.revision,
+      };
+    },
+
+    /**
+     * Writes a conversation. With `baseRevision`, only over that revision (else the current one is
+     * returned: the browser merges and writes again); without, only when it does not exist (a
+     * first upload, an import). A deleted conversation stays deleted for writes based on it.
+     */
+    put(doc: ConversationDoc, baseRevision: number | undefined, now = Date.now()) {
+      return db.transaction().execute(async (tx): Promise<PutResult> => {
+        const current = await tx
+          .selectFrom('conversations')
+          .select(['revision', 'deleted'])
+          .where('user_key', '=', user)
+          .where('id', '=', doc.id)
+          .executeTakeFirst();
+        const fields = {
+          title: doc.title,
+          pinned: doc.pinned ? 1 : 0,
+          created_at: doc.createdAt,
+          updated_at: doc.updatedAt,
+          changed_at: now,
+          deleted: 0,
+          search: searchText(doc),
+        };
+        const text = JSON.stringify(doc);
+        if (!current) {
+          if (baseRevision !== undefined && baseRevision > 0)
+            return { ok: false, current: { revision: 0, deleted: true } };
+          await tx
+            .insertInto('conversations')
+            .values({ user_key: user, id: doc.id, revision: 1, ...fields })
+            .execute();
+          await writeDoc(tx, user, doc.id, text);
+          return { ok: true, revision: 1 };
+        }
+        if (current.revision !== baseRevision || current.deleted)
+          return { ok: false, current: { revision: current.revision, deleted: !!current.deleted } };
+        const revision = current.revision + 1;
+        await tx
+          .updateTable('conversations')
+          .set({ ...fields, revision })
+          .where('user_key', '=', user)
+          .where('id', '=', doc.id)
+          .execute();
+        await writeDoc(tx, user, doc.id, text);
+        return { ok: true, revision };
+      });
+    },
+
+    /** Renames or pins: false when there is no such live conversation. */
+    patch(id: string, change: { title?: string; pinned?: boolean }, now = Date.now()) {
+      return db.transaction().execute(async (tx) => {
+        const row = await readDoc(tx, user, id);
+        if (!row) return null;
+        const doc = row.doc as ConversationDoc & {
+          changed?: Record<string, number>;
+          titleEdited?: boolean;
+        };
+        const changed = { ...doc.changed };
+        if (change.title !== undefined) {
+          doc.title = change.title;
+          doc.titleEdited = true;
+          changed.title = now;
+        }
+        if (change.pinned !== undefined) {
+          doc.pinned = change.pinned;
+          changed.pinned = now;
+        }
+        doc.changed = changed;
+        const revision = row.revision + 1;
+        await tx
+          .updateTable('conversations')
+          .set({
+            title: doc.title,
+            pinned: doc.pinned ? 1 : 0,
+            search: searchText(doc),
+            revision,
+            changed_at: now,
+          })
+          .where('user_key', '=', user)
+          .where('id', '=', id)
+          .execute();
+        await writeDoc(tx, user, id, JSON.stringify(doc));
+        return { revision };
+      });
+    },
+
+    /**
+     * Deletes: the messages, the server's answers and the share links go; a tombstone stays so
+     * other devices learn of it. False when there was no such live conversation.
+     */
+    remove(id: string, now = Date.now()) {
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('conversations')
+          .set((eb) => ({
+            deleted: 1,
+            search: '',
+            title: '',
+            revision: eb('revision', '+', 1),
+            changed_at: now,
+          }))
+          .where('user_key', '=', user)
+          .where('id', '=', id)
+          .where('deleted', '=', 0)
+          .executeTakeFirst();
+        if (!result.numUpdatedRows) return false;
+        await tx
+          .deleteFrom('conversation_docs')
+          .where('user_key', '=', user)
+          .where('id', '=', id)
+          .execute();
+        await tx
+          .deleteFrom('answers')
+          .where('user_key', '=', user)
+          .where('conversation_id', '=', id)
+          .execute();
+        await tx
+          .updateTable('shares')
+          .set({ revoked: 1 })
+          .where('user_key', '=', user)
+          .where('conversation_id', '=', id)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Whether the user has this live conversation. */
+    async has(id: string): Promise<boolean> {
+      const row = await mine()
+        .select('id')
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+  };
+}
+
+export type ConversationStore = ReturnType<typeof conversationStore>;

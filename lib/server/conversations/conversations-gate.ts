@@ -1,0 +1,72 @@
+import 'server-only';
+
+import type { Kysely } from 'kysely';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { withAccess, withoutVisitors } from '../auth/api-gate';
+import { getAuthConfig } from '../config/auth-config';
+import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
+import { database } from '../database/database';
+import type { Tables } from '../database/tables';
+import { jsonError } from '../gateway/json-error';
+import { createRateLimiter } from '../limits/rate-limiter';
+import { processSingleton } from '../process-singleton';
+import { conversationStore, type ConversationStore } from './conversation-store';
+
+/** Requests to the conversation routes one user may make per minute (a sync polls every few s). */
+const REQUESTS_PER_MINUTE = 600;
+
+/** What a conversation route works with: the signed-in user's rows, and nobody else's. */
+export interface ConversationsContext {
+  user: string;
+  store: ConversationStore;
+  db: Kysely<Tables>;
+  config: ConversationsConfig;
+}
+
+const limiter = (): RateLimiterAbstract =>
+  processSingleton('conversations-rate', () =>
+    createRateLimiter({
+      keyPrefix: 'runnel:conversations',
+      points: REQUESTS_PER_MINUTE,
+      duration: 60,
+    }),
+  );
+
+/**
+ * The gate of every `/api/conversations` route, cheapest check first: the session (401/403, from
+ * the access gate, before the body is read), signed-in users only (open mode keeps conversations
+ * in the browser: 404), the user's request rate (429), and only then the database.
+ */
+export function withConversations(
+  request: Request,
+  handler: (context: ConversationsContext) => Promise<Response>,
+): Promise<Response> {
+  return withAccess(
+    request,
+    withoutVisitors(async (identity) => {
+      if (identity.kind !== 'user' || !getAuthConfig().closed) {
+        return jsonError({
+          status: 404,
+          code: 'conversations_off',
+          message: 'Conversations are kept in this browser only: no sign-in is configured.',
+        });
+      }
+      try {
+        await limiter().consume(identity.key);
+      } catch {
+        return jsonError({
+          status: 429,
+          code: 'rate_limited',
+          message: 'Too many requests; wait a minute.',
+        });
+      }
+      const db = await database();
+      return handler({
+        user: identity.key,
+        db,
+        store: conversationStore(db, identity.key),
+        config: getConversationsConfig(),
+      });
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+import 'server-only';
+
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../database/tables';
+import type { ConversationDoc } from './conversation-doc';
+
+/** What a shared page shows of one message: its text, nothing about how it was made. */
+export interface SharedMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  reasoning?: string;
+}
+
+export interface SharedConversation {
+  title: string;
+  createdAt: number;
+  messages: SharedMessage[];
+}
+
+/** A share link as its owner sees it in the conversation's menu. */
+export interface ShareLink {
+  token: string;
+  createdAt: number;
+}
+
+/** 32 random bytes (256 bits), base64url: the token is the capability, so it is never guessable. */
+export function newShareToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The shown path's text only: no usage, tokens, request ids, resume tokens or attachments' data. */
+export function snapshotOf(doc: ConversationDoc): SharedMessage[] {
+  return doc.messages.map((m) => {
+    const reasoning = typeof m.reasoning === 'string' && m.reasoning ? m.reasoning : undefined;
+    return { role: m.role, content: m.content, ...(reasoning ? { reasoning } : {}) };
+  });
+}
+
+/** Share links of one user's conversations. */
+export function shareStore(db: Kysely<Tables>, user: string) {
+  return {
+    async create(conversationId: string, doc: ConversationDoc, now = Date.now()) {
+      const token = newShareToken();
+      await db
+        .insertInto('shares')
+        .values({
+          token,
+          user_key: user,
+          conversation_id: conversationId,
+          title: doc.title,
+          snapshot: JSON.stringify(snapshotOf(doc)),
+          created_at: now,
+          revoked: 0,
+        })
+        .execute();
+      return { token, createdAt: now };
+    },
+    async list(conversationId: string): Promise<ShareLink[]> {
+      const rows = await db
+        .selectFrom('shares')
+        .select(['token', 'created_at'])
+        .where('user_key', '=', user)
+        .where('conversation_id', '=', conversationId)
+        .where('revoked', '=', 0)
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map((r) => ({ token: r.token, createdAt: Number(r.created_at) }));
+    },
+    /** False when the user has no such live link on that conversation. */
+    async revoke(conversationId: string, token: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shares')
+        .set({ revoked: 1 })
+        .where('user_key', '=', user)
+        .where('conversation_id', '=', conversationId)
+        .where('token', '=', token)
+        .where('revoked', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+/** The snapshot a live token shows, or null (unknown or revoked: the same 404). */
+export async function readShare(
+  db: Kysely<Tables>,
+  token: string,
+): Promise<SharedConversation | null> {
+  const row = await db
+    .selectFrom('shares')
+    .select(['title', 'snapshot', 'created_at'])
+    .where('token', '=', token)
+    .where('revoked', '=', 0)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    title: row.title,
+    createdAt: Number(row.created_at),
+    messages: JSON.parse(row.snapshot) as SharedMessage[],
+  };
+}
