@@ -13,13 +13,14 @@ export const SERVER_TIERS = [
   // The HTTP side: the routes' handlers, the services they run with, the chat observer.
   ['entry', 'bench'],
   // The guards, in the order a chat request meets them: identity, then limits and admission.
-  ['limits'],
+  // Per-identity limits; the conversations kept on the server (their routes, the answer recorder).
+  ['limits', 'conversations'],
   ['auth', 'resume', 'admission'],
   // The stream pipeline; it defines the gate (`StreamGate`) the guards implement.
   ['stream'],
   ['providers'],
   ['replicas', 'shutdown'],
-  ['redis', 'log'],
+  ['redis', 'log', 'database'],
   ['metrics'],
   // Leaves: nothing else of the server. `http` holds the HTTP helpers (JSON errors, bodies).
   // (`lib/server/process-singleton.ts`, one file that imports nothing, sits below them all.)

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiFetch } from '../store/api-fetch';
+import { useApiFetch } from '../store/use-api-fetch';
 import { CopyButton } from '../ui/copy-button';
 import { Dialog } from '../ui/dialog';
 import { Button } from '../ui/text-button';

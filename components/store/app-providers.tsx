@@ -42,7 +42,7 @@ function pagePersistence(sync: ServerSyncHandle | null): PersistenceFactory {
       createStorageStash(() => window.localStorage, names.stash),
       // Loaded when another tab has written a conversation this one saves (docs/performance.md).
       () =>
-        import('@/lib/browser/chat/conversation-merge').then(
+        conversationMerge.load().then(
           ({ mergeConversations }) =>
             (mine, stored) =>
               mergeConversations(mine, stored, Date.now()),

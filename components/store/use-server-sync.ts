@@ -16,7 +16,7 @@ import { localCopyNames } from '@/lib/browser/sync/local-copy';
 import { createServerSync, type ServerSync } from '@/lib/browser/sync/server-sync';
 import { createSyncApi, type PutOutcome } from '@/lib/browser/sync/sync-api';
 import { createLedgerStore } from '@/lib/browser/sync/sync-ledger';
-import { useApiFetch } from './api-fetch';
+import { useApiFetch } from './use-api-fetch';
 import type { ServerSyncHandle } from './server-sync-context';
 
 /**

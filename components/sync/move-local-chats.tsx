@@ -9,7 +9,7 @@ import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { clearLocalCopy, localCopyNames, SIGNED_OUT_KEY } from '@/lib/browser/sync/local-copy';
 import { moveLocalChats } from '@/lib/browser/sync/move-local-chats';
 import { createSyncApi } from '@/lib/browser/sync/sync-api';
-import { useApiFetch } from '../store/api-fetch';
+import { useApiFetch } from '../store/use-api-fetch';
 import { useServerSyncHandle } from '../store/server-sync-context';
 import { Button } from '../ui/text-button';
 

@@ -3,7 +3,12 @@ import { isEmbedPath } from '../../protocol/embed-origins';
 import { getAuthConfig } from '../config/auth-config';
 import type { HeaderSource } from './header-source';
 import { authenticate } from './authenticate';
-import { isPublicSharePage } from '../conversations/share-page';
+import { getConversationsConfig } from '../config/conversations-config';
+
+/** `/s/<token>` pages are public (no sign-in asked) only with `SHARE_LINKS=public`. */
+function isPublicSharePage(pathname: string): boolean {
+  return pathname.startsWith('/s/') && getConversationsConfig().shareLinks === 'public';
+}
 
 /**
  * What a browser or a crawler fetches by itself, with no session to send (a manifest is fetched

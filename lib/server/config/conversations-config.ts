@@ -1,8 +1,9 @@
 import 'server-only';
+import { environment } from './environment';
 
 import { z } from 'zod';
 import { optionalText, positiveInt } from './env-values';
-import { ConfigError } from './schema';
+import { ConfigError } from './config-error';
 
 /** Who may open a shared conversation's page (`SHARE_LINKS`). */
 export type ShareLinks = 'signed-in' | 'public' | 'off';
@@ -58,6 +59,6 @@ let cached: ConversationsConfig | undefined;
 
 /** The configuration, read from the environment once. */
 export function getConversationsConfig(): ConversationsConfig {
-  cached ??= buildConversationsConfig(process.env);
+  cached ??= buildConversationsConfig(environment());
   return cached;
 }

@@ -7,8 +7,8 @@ import { getAuthConfig } from '../config/auth-config';
 import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
 import { database } from '../database/database';
 import type { Tables } from '../database/tables';
-import { jsonError } from '../gateway/json-error';
-import { createRateLimiter } from '../limits/rate-limiter';
+import { jsonError } from '../http/json-error';
+import { createRateLimiter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { conversationStore, type ConversationStore } from './conversation-store';
 

@@ -2,8 +2,8 @@ import 'server-only';
 
 import type { z } from 'zod';
 import type { RequestError } from '../../protocol/chat-request';
-import { readJsonBody } from '../gateway/read-body';
-import { jsonError } from '../gateway/json-error';
+import { readJsonBody } from '../http/read-body';
+import { jsonError } from '../http/json-error';
 
 /** The answer for an id the signed-in user does not have: theirs or nobody's, it is the same. */
 export const notFound = () =>

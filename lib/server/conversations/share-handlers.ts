@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { jsonError } from '../gateway/json-error';
+import { jsonError } from '../http/json-error';
 import type { ConversationsContext } from './conversations-gate';
 import { json, notFound } from './http';
 import { shareStore } from './share-store';

@@ -5,11 +5,6 @@ import { getConversationsConfig } from '../config/conversations-config';
 import { database } from '../database/database';
 import { readShare, type SharedConversation } from './share-store';
 
-/** `/s/<token>` pages are public (no sign-in asked) only with `SHARE_LINKS=public`. */
-export function isPublicSharePage(pathname: string): boolean {
-  return pathname.startsWith('/s/') && getConversationsConfig().shareLinks === 'public';
-}
-
 /**
  * The conversation a share page shows, or null (unknown, revoked, share links off, or no sign-in
  * configured, where nothing is kept on the server): the page is then a 404.

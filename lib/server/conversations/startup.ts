@@ -2,7 +2,7 @@ import 'server-only';
 
 import { getAuthConfig, getDeployment } from '../config/auth-config';
 import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
-import { ConfigError } from '../config/schema';
+import { ConfigError } from '../config/config-error';
 import { database } from '../database/database';
 
 /** What is wrong in where conversations are kept, one line each; no I/O. */
