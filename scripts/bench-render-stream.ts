@@ -25,6 +25,8 @@ export interface StreamSetup {
   cpuThrottling: number;
   tokensPerSecond: number;
   tailMs: number;
+  /** How long to wait for the answer's end before giving up (10 minutes by default). */
+  endTimeoutMs?: number;
 }
 
 /** One variant's steps: `prepare` gets the page ready, `start` sends; the page marks the end. */
@@ -85,7 +87,7 @@ export async function measure(
   const scriptBefore = await metric('ScriptDuration');
   const t0 = Date.now();
   await steps.start(page, setup);
-  await waitInPage(page, ENDED);
+  await waitInPage(page, ENDED, setup.endTimeoutMs);
   const wallMs = Date.now() - t0;
   // What the page does once the answer has ended is part of the answer's cost.
   await page.waitForTimeout(setup.tailMs);

@@ -98,9 +98,11 @@ async function main(): Promise<void> {
     let long: LongFigures | undefined;
     if (PARTS.has('long')) {
       long = await measureLong(browser, [1, THROTTLED], { ...setup, cpuThrottling: 1 });
-      console.log('long conversation, a new answer at its end:');
-      printTable([long.stream]);
-      console.log('');
+      if (typeof long.stream !== 'string') {
+        console.log('long conversation, a new answer at its end:');
+        printTable([long.stream]);
+        console.log('');
+      }
     }
     const search: SearchFigures | undefined = PARTS.has('search')
       ? await measureSearch(browser)
