@@ -159,9 +159,9 @@ export async function measureLong(
   const { context, page } = await pageWithLongConversation(browser);
   await openFromSidebar(page);
   await page.waitForTimeout(1000);
-  await readyToAsk(page);
   let stream: Result | string;
   try {
+    await readyToAsk(page);
     stream = await measure(
       browser,
       { name: 'Runnel, after 1,000 messages', role: 'runnel', steps: runnel },

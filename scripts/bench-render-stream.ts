@@ -7,12 +7,11 @@ import type { Browser, Page } from '@playwright/test';
 import { benchTokens } from '../testing/scenario-backend/scenarios/bench-markdown';
 import { APP_URL, SCENARIO_URL } from '../testing/stack/ports';
 import {
-  ENDED,
   markEnd,
   newBenchContext,
   taskFigures,
   TRACE_CATEGORIES,
-  waitInPage,
+  waitForEnd,
 } from './bench-render-lib';
 import { FLOOR_PAGE } from './bench-render-floor';
 import { baselinePageServer } from './bench-render-baseline-page';
@@ -87,7 +86,7 @@ export async function measure(
   const scriptBefore = await metric('ScriptDuration');
   const t0 = Date.now();
   await steps.start(page, setup);
-  await waitInPage(page, ENDED, setup.endTimeoutMs);
+  await waitForEnd(page, setup.endTimeoutMs);
   const wallMs = Date.now() - t0;
   // What the page does once the answer has ended is part of the answer's cost.
   await page.waitForTimeout(setup.tailMs);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Messages shown when a conversation opens: its last ones, more than a tall screen holds. A
@@ -28,29 +28,27 @@ export function useMessageWindow(
   const [state, setState] = useState({ conversationId, shown: FIRST_MESSAGES });
   const shown = state.conversationId === conversationId ? state.shown : FIRST_MESSAGES;
   const first = Math.max(0, count - shown);
-  const observer = useRef<IntersectionObserver | null>(null);
+  const [sentinel, sentinelRef] = useState<HTMLElement | null>(null);
 
-  const sentinelRef = useCallback(
-    (el: HTMLElement | null) => {
-      observer.current?.disconnect();
-      observer.current = null;
-      if (!el || !scrollRef.current) return;
-      observer.current = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((e) => e.isIntersecting)) return;
-          observer.current?.disconnect();
-          setState((s) => ({
-            conversationId,
-            shown: (s.conversationId === conversationId ? s.shown : FIRST_MESSAGES) + MORE_MESSAGES,
-          }));
-        },
-        { root: scrollRef.current, rootMargin: `${AHEAD_PX}px 0px 0px 0px` },
-      );
-      observer.current.observe(el);
-    },
-    [conversationId, scrollRef],
-  );
+  // An effect, not the marker's ref callback: refs inside the scroller are set before the
+  // scroller's own, so the observer's root is known only once the commit is done.
+  useEffect(() => {
+    const root = scrollRef.current;
+    if (!sentinel || !root) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setState((s) => ({
+          conversationId,
+          shown: (s.conversationId === conversationId ? s.shown : FIRST_MESSAGES) + MORE_MESSAGES,
+        }));
+      },
+      { root, rootMargin: `${AHEAD_PX}px 0px 0px 0px` },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel, conversationId, scrollRef]);
 
-  useEffect(() => () => observer.current?.disconnect(), []);
   return { first, shown, sentinelRef };
 }
