@@ -117,7 +117,8 @@ async function scrollToTop(browser: Browser, page: Page) {
           frames++;
           scroller.scrollTop -= step;
           atTop = scroller.scrollTop <= 0 ? atTop + 1 : 0;
-          if (atTop >= 30) resolve({ longestFrameMs, frames });
+          // Stops at the top, or after 60 s of frames whatever happened.
+          if (atTop >= 30 || frames >= 3600) resolve({ longestFrameMs, frames });
           else requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);
