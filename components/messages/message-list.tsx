@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { ArrowDownIcon } from '../ui/icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
@@ -57,14 +57,28 @@ export function MessageList({
         >
           {first === 0 && lead}
           {first > 0 && <div key={shown} ref={sentinelRef} aria-hidden="true" className="h-px" />}
-          {ids.slice(first).map((id, i) => (
-            <MessageItem
-              key={id}
-              conversationId={conversationId}
-              index={first + i}
-              completion={completion}
-            />
-          ))}
+          {ids.slice(first).map((id, i) => {
+            const item = (
+              <MessageItem
+                conversationId={conversationId}
+                index={first + i}
+                completion={completion}
+              />
+            );
+            // Messages off screen skip style, layout and paint: adding earlier ones while the
+            // reader scrolls up otherwise laid out every message mounted so far each time. (The
+            // text-completion view shows every other message, so it keeps them unwrapped.)
+            return completion ? (
+              <Fragment key={id}>{item}</Fragment>
+            ) : (
+              <div
+                key={id}
+                className="[contain-intrinsic-size:auto_200px] [content-visibility:auto]"
+              >
+                {item}
+              </div>
+            );
+          })}
         </div>
       </div>
       {!atBottom && (

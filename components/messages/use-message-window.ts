@@ -8,12 +8,8 @@ import { useEffect, useState, type RefObject } from 'react';
  * the last few dozen show at once.
  */
 export const FIRST_MESSAGES = 24;
-/**
- * Messages added above each time the reader scrolls near the top of what is shown. Small steps:
- * a message of this benchmark's mix costs ~6 ms to mount at 1×, and 24 at once made 50–150 ms
- * frames while scrolling up (`npm run bench:render`).
- */
-const MORE_MESSAGES = 6;
+/** Messages added above each time the reader scrolls near the top of what is shown. */
+const MORE_MESSAGES = 24;
 /** How far above the view earlier messages start to be added, so scrolling rarely waits for them. */
 const AHEAD_PX = 2000;
 
