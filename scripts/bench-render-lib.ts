@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** Resolves when `url` answers (any HTTP status), false after `timeoutMs`. */
 export async function waitForUrl(url: string, timeoutMs: number): Promise<boolean> {
@@ -71,11 +72,22 @@ export interface TaskFigures {
   longestTaskMs: number;
   tasksOver50: number;
   totalTaskMs: number;
+  /** The longest task from the page's mark `END_MARK` on (0 without the mark). */
+  longestAfterEndMs: number;
+  /** Tasks over 50 ms from that mark on. */
+  tasksOver50AfterEnd: number;
 }
+
+/** The user-timing mark a page sets when its answer ended (trace category `blink.user_timing`). */
+export const END_MARK = 'bench-answer-ended';
+
+/** What the benchmark traces: tasks, and the pages' user-timing marks. */
+export const TRACE_CATEGORIES = ['disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
 /**
  * Reads `RunTask` events of the renderer main thread that did the most work (the page's). Tasks
- * are top-level, so their durations do not overlap.
+ * are top-level, so their durations do not overlap. Tasks that start at or after `END_MARK` (or
+ * are running when it is set) are also counted apart: the end of an answer.
  */
 export function taskFigures(trace: Buffer): TaskFigures {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
@@ -84,22 +96,75 @@ export function taskFigures(trace: Buffer): TaskFigures {
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const byThread = new Map<string, number[]>();
+  const byThread = new Map<string, { ts: number; ms: number }[]>();
   for (const e of traceEvents) {
     if (e.ph !== 'X' || e.name !== 'RunTask' || e.dur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     if (!mainThreads.has(key)) continue;
     const list = byThread.get(key) ?? [];
-    list.push(e.dur / 1000);
+    list.push({ ts: e.ts, ms: e.dur / 1000 });
     byThread.set(key, list);
   }
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const sum = (xs: { ms: number }[]) => xs.reduce((a, b) => a + b.ms, 0);
   const tasks = [...byThread.values()].sort((a, b) => sum(b) - sum(a))[0] ?? [];
+  const endAt = traceEvents.find((e) => e.name === END_MARK)?.ts;
+  const afterEnd = endAt === undefined ? [] : tasks.filter((t) => t.ts + t.ms * 1000 >= endAt);
+  const longest = (xs: { ms: number }[]) => xs.reduce((m, t) => Math.max(m, t.ms), 0);
   return {
-    longestTaskMs: tasks.reduce((m, d) => Math.max(m, d), 0),
-    tasksOver50: tasks.filter((d) => d > 50).length,
+    longestTaskMs: longest(tasks),
+    tasksOver50: tasks.filter((t) => t.ms > 50).length,
     totalTaskMs: sum(tasks),
+    longestAfterEndMs: longest(afterEnd),
+    tasksOver50AfterEnd: afterEnd.filter((t) => t.ms > 50).length,
   };
+}
+
+/**
+ * Waits until the page has set `END_MARK`, with a cheap in-page check twice a second: Playwright's
+ * own waiting polls the DOM every frame, which would be measured as the page's work. (No `eval`:
+ * the app's Content Security Policy forbids it.)
+ */
+export async function waitForEnd(page: Page, timeoutMs = 10 * 60_000): Promise<void> {
+  await page.evaluate(
+    ([mark, timeout]) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (performance.getEntriesByName(mark!).length > 0) {
+            clearInterval(timer);
+            resolve();
+          } else if (Date.now() - started > Number(timeout)) {
+            clearInterval(timer);
+            reject(new Error('timed out waiting for the end of the answer'));
+          }
+        }, 500);
+      }),
+    [END_MARK, String(timeoutMs)],
+  );
+}
+
+/**
+ * Sets `END_MARK` in the page the moment an element's attributes change so that it matches
+ * `selector` (an answer that was streaming is now complete; answers that ended earlier do not
+ * count), from a `MutationObserver` on the attributes that say an answer ended — it runs right
+ * after that DOM change, before any idle or timer work the change starts.
+ */
+export async function markEnd(page: Page, selector: string): Promise<void> {
+  await page.evaluate(
+    ([sel, mark]) => {
+      const observer = new MutationObserver((records) => {
+        if (!records.some((r) => r.target instanceof Element && r.target.matches(sel!))) return;
+        performance.mark(mark!);
+        observer.disconnect();
+      });
+      observer.observe(document.documentElement, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-status', 'data-done'],
+      });
+    },
+    [selector, END_MARK],
+  );
 }
 
 /** "1,234" / "12.3". */
@@ -111,56 +176,15 @@ export function fmt(n: number, digits = 0): string {
 }
 
 /**
- * The floor: the cheapest faithful rendering of the same stream — its raw text, no Markdown, no
- * framework, one `<div>` per paragraph appended to, followed to the bottom — fed by in-page timers
- * (no network either), applied at the next frame or, with `intervalMs`, at most that often. What
- * the browser alone costs on this machine for this much text.
- * `floorStart(tokens, tokensPerSecond, intervalMs, showText)` starts it; at the end `<body>` gets
- * `data-done` set to the rate achieved. With `showText` false it is the control: the same stream
- * received by the same timers, nothing shown — what the machine and the measurement cost with no
- * rendering. (A page script, not a function passed to Playwright: the bench runs under tsx, whose
- * helpers would not exist in the page.)
+ * A fresh browser context for a measurement. The benchmark runs under tsx, which wraps named
+ * functions in a `__name` helper; functions handed to `page.evaluate` carry those calls into the
+ * page, where the helper is given as a no-op.
  */
-export const FLOOR_PAGE = `<!doctype html>
-<div id="scroller" style="height:100vh;overflow:auto;font:16px/1.6 system-ui,sans-serif">
-  <div id="text" style="max-width:48rem;margin:auto;white-space:pre-wrap"></div>
-</div>
-<script>
-window.floorStart = function (tokens, tokensPerSecond, intervalMs, showText) {
-  var scroller = document.getElementById('scroller');
-  var text = document.getElementById('text');
-  var paragraph = text.appendChild(document.createElement('div'));
-  var pending = '', next = 0, frameRequested = false, started = performance.now(), lastShown = 0;
-  function show() {
-    frameRequested = false;
-    lastShown = performance.now();
-    var parts = pending.split('\\n\\n');
-    paragraph.append(parts[0]);
-    for (var i = 1; i < parts.length; i++) {
-      paragraph = text.appendChild(document.createElement('div'));
-      paragraph.style.marginTop = '1em';
-      paragraph.append(parts[i]);
-    }
-    pending = '';
-    scroller.scrollTop = scroller.scrollHeight;
-    if (next >= tokens.length) {
-      document.body.dataset.done = String(tokens.length / (performance.now() - started) * 1000);
-    }
-  }
-  function feed() {
-    var due = Math.min(tokens.length, Math.floor((performance.now() - started) / 1000 * tokensPerSecond));
-    while (next < due) pending += tokens[next++];
-    if (showText === false) {
-      pending = '';
-      if (next >= tokens.length) show();
-    } else if (pending && !frameRequested) {
-      frameRequested = true;
-      var wait = lastShown + intervalMs - performance.now();
-      if (wait > 0) setTimeout(function () { requestAnimationFrame(show); }, wait);
-      else requestAnimationFrame(show);
-    }
-    if (next < tokens.length) setTimeout(feed, 10);
-  }
-  feed();
-};
-</script>`;
+export async function newBenchContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript('globalThis.__name ??= (f) => f;');
+  // Outside Playwright's test runner actions wait forever by default; a step that cannot happen
+  // should fail the part instead.
+  context.setDefaultTimeout(60_000);
+  return context;
+}

@@ -1,4 +1,4 @@
-/** bench:render's figures: the medians of its rounds, the table and the summary against the targets. */
+/** bench:render's streaming figures: medians of rounds, the table, and the targets against the floor. */
 import { fmt, type TaskFigures } from './bench-render-lib';
 
 /** What a row is for in the summary. */
@@ -7,6 +7,8 @@ export type Role = 'runnel' | 'baseline' | 'floor' | 'control';
 export interface Result extends TaskFigures {
   name: string;
   role: Role;
+  cpuThrottling: number;
+  tokens: number;
   scriptingMs: number;
   wallMs: number;
   longTasksObserved: number;
@@ -19,12 +21,14 @@ export function medians(rounds: Result[]): Result {
     const sorted = rounds.map(pick).sort((x, y) => x - y);
     return sorted[Math.floor((sorted.length - 1) / 2)]!;
   };
+  const first = rounds[0]!;
   return {
-    name: rounds[0]!.name,
-    role: rounds[0]!.role,
+    ...first,
     longestTaskMs: median((r) => r.longestTaskMs),
     tasksOver50: median((r) => r.tasksOver50),
     totalTaskMs: median((r) => r.totalTaskMs),
+    longestAfterEndMs: median((r) => r.longestAfterEndMs),
+    tasksOver50AfterEnd: median((r) => r.tasksOver50AfterEnd),
     scriptingMs: median((r) => r.scriptingMs),
     wallMs: median((r) => r.wallMs),
     longTasksObserved: median((r) => r.longTasksObserved),
@@ -32,16 +36,31 @@ export function medians(rounds: Result[]): Result {
   };
 }
 
-/** One row per variant: the figures the summary compares. */
+/** Main-thread time per 1,000 tokens streamed. */
+export const busyPerThousand = (r: Result) => (r.totalTaskMs / r.tokens) * 1000;
+
+/** One row per variant. */
 export function printTable(results: Result[]): void {
   const rows = [
-    ['', 'longest task', 'tasks > 50 ms', 'scripting', 'main thread busy', 'wall time', 'stream'],
+    [
+      '',
+      'longest task',
+      'tasks > 50 ms',
+      'after the end: longest',
+      'main thread busy',
+      'per 1,000 tokens',
+      'scripting',
+      'wall time',
+      'stream',
+    ],
     ...results.map((r) => [
-      r.name,
+      `${r.name} (${r.cpuThrottling}×)`,
       `${fmt(r.longestTaskMs)} ms`,
       `${r.tasksOver50} (longtask API: ${r.longTasksObserved})`,
-      `${fmt(r.scriptingMs)} ms`,
+      `${fmt(r.longestAfterEndMs)} ms (${r.tasksOver50AfterEnd} > 50 ms)`,
       `${fmt(r.totalTaskMs)} ms`,
+      `${fmt(busyPerThousand(r))} ms`,
+      `${fmt(r.scriptingMs)} ms`,
       `${fmt(r.wallMs / 1000, 1)} s`,
       `${fmt(r.streamTokensPerSecond)} tok/s`,
     ]),
@@ -50,56 +69,49 @@ export function printTable(results: Result[]): void {
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 }
 
-function byRole(results: Result[], role: Role): Result[] {
-  return results.filter((r) => r.role === role);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** A line per throttling: Runnel against the plain-text page that shows every frame. */
+export function streamTargets(results: Result[]): { line: string; met: boolean }[] {
+  const lines: { line: string; met: boolean }[] = [];
+  for (const r of results.filter((x) => x.role === 'runnel')) {
+    const plain = results.find(
+      (x) =>
+        x.role === 'floor' && x.cpuThrottling === r.cpuThrottling && /every frame/.test(x.name),
+    );
+    if (!plain) continue;
+    const side = `Runnel ${r.tasksOver50} tasks > 50 ms, longest ${fmt(r.longestTaskMs)} ms (after the end ${fmt(r.longestAfterEndMs)} ms); plain-text page ${plain.tasksOver50}, longest ${fmt(plain.longestTaskMs)} ms`;
+    if (r.cpuThrottling === 1) {
+      const met = r.tasksOver50 === 0;
+      lines.push({
+        line: `16,000-token answer at 1×, no task > 50 ms: ${verdict(met)} — ${side}`,
+        met,
+      });
+    } else {
+      const fewer = r.tasksOver50 <= plain.tasksOver50;
+      const shorter = r.longestTaskMs <= 1.5 * plain.longestTaskMs;
+      lines.push({
+        line: `at ${r.cpuThrottling}×, long tasks ≤ the plain page's: ${verdict(fewer)}; longest ≤ 1.5× its longest (${fmt(1.5 * plain.longestTaskMs)} ms): ${verdict(shorter)} — ${side}`,
+        met: fewer && shorter,
+      });
+    }
+  }
+  return lines;
 }
 
-/** Baseline ÷ Runnel, for scripting and for main-thread busy time. */
-function ratios(results: Result[]): { scripting: number; busy: number } {
-  const [runnel] = byRole(results, 'runnel');
-  const [baseline] = byRole(results, 'baseline');
-  return {
-    scripting: baseline!.scriptingMs / Math.max(1, runnel!.scriptingMs),
-    busy: baseline!.totalTaskMs / Math.max(1, runnel!.totalTaskMs),
-  };
-}
-
-/** Baseline against Runnel, the targets, and what the floor and the control say of the machine. */
-export function printSummary(results: Result[], rounds: Result[][]): void {
-  const [a] = byRole(results, 'runnel');
-  const [b] = byRole(results, 'baseline');
-  if (!a || !b) return;
-  const { scripting, busy } = ratios(results);
-  const perRound = rounds.map((round) => ratios(round));
-  console.log(
-    `\nbaseline / Runnel (medians): scripting ${fmt(scripting, 1)}×, main thread busy ${fmt(busy, 1)}×` +
-      (rounds.length > 1
-        ? ` — per round: scripting ${perRound.map((r) => `${fmt(r.scripting, 1)}×`).join(', ')}; busy ${perRound.map((r) => `${fmt(r.busy, 1)}×`).join(', ')}`
-        : ''),
-  );
-  console.log(
-    `targets: Runnel no task > 50 ms → ${a.tasksOver50 === 0 ? 'met' : 'NOT met'}; ` +
-      `≥ 5× less main-thread time → scripting ${scripting >= 5 ? 'met' : 'NOT met'}, busy ${busy >= 5 ? 'met' : 'NOT met'}`,
-  );
-  const floors = byRole(results, 'floor');
-  if (floors.length) {
-    const fewest = Math.min(...floors.map((f) => f.tasksOver50));
-    const leastBusy = Math.min(...floors.map((f) => f.totalTaskMs));
+/** The react-markdown baseline against Runnel, when it ran. */
+export function printBaseline(results: Result[]): void {
+  for (const b of results.filter((x) => x.role === 'baseline')) {
+    const r = results.find((x) => x.role === 'runnel' && x.cpuThrottling === b.cpuThrottling);
+    if (!r) continue;
     console.log(
-      `floor: plain text alone has at least ${fewest} tasks > 50 ms and keeps the main thread busy at least ${fmt(leastBusy)} ms` +
-        (fewest > 0
-          ? ' — without Markdown or a framework, this machine already has long tasks for this stream at this throttling'
-          : '') +
-        (b.totalTaskMs / 5 < leastBusy
-          ? `; 5× under the baseline's busy time (${fmt(b.totalTaskMs / 5)} ms) is below the floor`
-          : ''),
+      `baseline / Runnel at ${b.cpuThrottling}×: scripting ${fmt(b.scriptingMs / Math.max(1, r.scriptingMs), 1)}×, main thread busy ${fmt(b.totalTaskMs / Math.max(1, r.totalTaskMs), 1)}×`,
     );
   }
-  const [control] = byRole(results, 'control');
-  if (control) {
+  for (const c of results.filter((x) => x.role === 'control')) {
     console.log(
-      `control: a page that receives the same stream and shows nothing had ${control.tasksOver50} tasks > 50 ms (longest ${fmt(control.longestTaskMs)} ms) and kept the main thread busy ${fmt(control.totalTaskMs)} ms` +
-        (control.tasksOver50 > 0 ? ' — tasks this long happen here without any rendering' : ''),
+      `control at ${c.cpuThrottling}×: a page that receives the same stream and shows nothing had ${c.tasksOver50} tasks > 50 ms (longest ${fmt(c.longestTaskMs)} ms), busy ${fmt(c.totalTaskMs)} ms` +
+        (c.tasksOver50 > 0 ? ' — tasks this long happen here without any rendering' : ''),
     );
   }
 }

@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { ArrowDownIcon } from '../ui/conversation-icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
 import { MessageItem } from './message-item';
+import { useMessageWindow } from './use-message-window';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 /**
@@ -29,6 +30,8 @@ export function MessageList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const { atBottom, jumpToLatest, followLatest } = useStickToBottom(scrollRef, contentRef);
+  // A long conversation mounts its last messages, and earlier ones as the reader scrolls up.
+  const { first, shown, sentinelRef } = useMessageWindow(conversationId, count, scrollRef);
 
   // Opening a conversation or sending a message shows the latest turn.
   useEffect(() => {
@@ -52,15 +55,30 @@ export function MessageList({
           aria-label="Conversation"
           className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pb-6 pt-4 sm:px-6"
         >
-          {lead}
-          {ids.map((id, i) => (
-            <MessageItem
-              key={id}
-              conversationId={conversationId}
-              index={i}
-              completion={completion}
-            />
-          ))}
+          {first === 0 && lead}
+          {first > 0 && <div key={shown} ref={sentinelRef} aria-hidden="true" className="h-px" />}
+          {ids.slice(first).map((id, i) => {
+            const item = (
+              <MessageItem
+                conversationId={conversationId}
+                index={first + i}
+                completion={completion}
+              />
+            );
+            // Messages off screen skip style, layout and paint: adding earlier ones while the
+            // reader scrolls up otherwise laid out every message mounted so far each time. (The
+            // text-completion view shows every other message, so it keeps them unwrapped.)
+            return completion ? (
+              <Fragment key={id}>{item}</Fragment>
+            ) : (
+              <div
+                key={id}
+                className="[contain-intrinsic-size:auto_200px] [content-visibility:auto]"
+              >
+                {item}
+              </div>
+            );
+          })}
         </div>
       </div>
       {!atBottom && (

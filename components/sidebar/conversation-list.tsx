@@ -67,8 +67,9 @@ export const ConversationList = memo(function ConversationList({
     return search.searchConversations(
       order.flatMap((id) => (conversations[id] ? [conversations[id]] : [])),
       query,
+      limit,
     );
-  }, [store, order, query, searchReady]);
+  }, [store, order, query, searchReady, limit]);
 
   const groups = useMemo(() => {
     const pinnedSet = new Set(pinned);

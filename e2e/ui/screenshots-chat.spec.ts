@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, openApp, pickModel, reloadApp, send } from './helpers';
-import { manyConversations, seedConversations } from './seed';
+import { manyConversations, seedConversations } from '../../testing/browser/seed-conversations';
 
 const dir = process.env.SHOTS;
 test.skip(!dir, 'set SHOTS=<dir> to take screenshots');

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { openApp, reloadApp, VIEWS, waitForStored } from './helpers';
-import { manyConversations, seedConversations } from './seed';
+import { manyConversations, seedConversations } from '../../testing/browser/seed-conversations';
 import { openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });

@@ -41,6 +41,13 @@ describe('search', () => {
     expect(searchConversations([edited], 'macbeth').map((h) => h.id)).toEqual(['c']);
   });
 
+  it('makes excerpts for the hits shown only', () => {
+    expect(searchConversations(all, 'the', 1)).toEqual([
+      { id: 'b', snippet: expect.stringContaining('the difference') },
+      { id: 'c' },
+    ]);
+  });
+
   it('an empty query lists everything', () => {
     expect(searchConversations(all, '  ').map((h) => h.id)).toEqual(['a', 'b', 'c']);
   });

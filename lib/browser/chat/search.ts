@@ -67,11 +67,14 @@ function snippetFor(c: Conversation, term: string): string | undefined {
 /**
  * The conversations whose title or messages contain every word of `query` (case-insensitive), in
  * the order given. A plain substring scan over a per-conversation cache: no search library, and
- * fast enough for every keystroke with hundreds of conversations.
+ * fast enough for every keystroke with thousands of conversations. Excerpts are made for the first
+ * `snippets` hits only (the ones shown): a word found in thousands of conversations would otherwise
+ * read every message of each again.
  */
 export function searchConversations(
   conversations: readonly Conversation[],
   query: string,
+  snippets = Infinity,
 ): SearchHit[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return conversations.map((c) => ({ id: c.id }));
@@ -79,7 +82,7 @@ export function searchConversations(
   for (const c of conversations) {
     const { title, text } = indexed(c);
     if (!terms.every((t) => title.includes(t) || text.includes(t))) continue;
-    const inText = terms.find((t) => !title.includes(t));
+    const inText = hits.length < snippets ? terms.find((t) => !title.includes(t)) : undefined;
     const snippet = inText ? snippetFor(c, inText) : undefined;
     hits.push(snippet ? { id: c.id, snippet } : { id: c.id });
   }

@@ -1,6 +1,7 @@
 /**
  * Puts conversations straight into the app's IndexedDB (the `runnel` database idb-keyval opens),
- * for specs that need many of them or a given date; the page is reloaded afterwards to read them.
+ * for specs and benchmarks that need many of them, long ones or a given date; the page is reloaded
+ * afterwards to read them.
  */
 import type { Page } from '@playwright/test';
 
@@ -40,23 +41,31 @@ function record(c: SeedConversation) {
   };
 }
 
+/** Records per `page.evaluate`: thousands of conversations in one call would be one huge message. */
+const BATCH = 500;
+
 /** Writes the conversations into the open page's database (the app must have opened it once). */
 export async function seedConversations(page: Page, conversations: SeedConversation[]) {
-  await page.evaluate(async (records) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('runnel');
-      open.onupgradeneeded = () => open.result.createObjectStore('kv');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('kv', 'readwrite');
-      for (const r of records) tx.objectStore('kv').put(r, `conversation:${r.id}`);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, conversations.map(record));
+  for (let i = 0; i < conversations.length; i += BATCH) {
+    await page.evaluate(
+      async (records) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('runnel');
+          open.onupgradeneeded = () => open.result.createObjectStore('kv');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('kv', 'readwrite');
+          for (const r of records) tx.objectStore('kv').put(r, `conversation:${r.id}`);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+      },
+      conversations.slice(i, i + BATCH).map(record),
+    );
+  }
 }
 
 const WORDS =

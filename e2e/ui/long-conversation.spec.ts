@@ -1,0 +1,52 @@
+/**
+ * A conversation of 1,000 messages (~300 KB of Markdown, code and tables): opened from the sidebar
+ * it shows its last message, text typed while it opens is kept, and scrolling up reaches its
+ * first message (earlier messages are added as the reader scrolls).
+ */
+import { expect, test } from '@playwright/test';
+import { LAST_WORDS, longConversation } from '../../testing/browser/long-conversation';
+import { seedConversations } from '../../testing/browser/seed-conversations';
+import { openApp, reloadApp } from './helpers';
+
+test.use({ viewport: { width: 1280, height: 860 } });
+
+test('a 1,000-message conversation opens at its end, keeps what is typed meanwhile, and scrolls back to its start', async ({
+  page,
+}) => {
+  await openApp(page);
+  await seedConversations(page, [longConversation(Date.now())]);
+  await reloadApp(page);
+  const link = page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: 'A very long conversation' });
+  await expect(link).toBeVisible();
+
+  // The composer keeps the focus while the conversation opens (a script click on the link, so
+  // that focus does not move), and the keys pressed right away are queued behind the opening.
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.focus();
+  const started = Date.now();
+  await link.evaluate((a: HTMLAnchorElement) => a.click());
+  await page.keyboard.type('typed while it opened');
+
+  const log = page.getByRole('log', { name: 'Conversation' });
+  await expect(log.getByText(LAST_WORDS)).toBeInViewport();
+  console.log(`[long conversation] click → last message on screen: ${Date.now() - started} ms`);
+  await expect(page).toHaveURL(/\/c\/long-conversation$/);
+  await expect(composer).toHaveValue('typed while it opened');
+
+  // Scrolling up adds earlier messages until the first question is there.
+  const scroller = page.getByTestId('message-scroller');
+  const first = log.getByText(/^Question 1:/);
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+        return first.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(first).toBeInViewport();
+  await expect(composer).toHaveValue('typed while it opened');
+});

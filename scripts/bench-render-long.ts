@@ -1,0 +1,229 @@
+/**
+ * The long-conversation part of `npm run bench:render`: a conversation of 1,000 messages (~300 KB
+ * of Markdown, code and tables) opened from the sidebar, scrolled from the bottom to the top, the
+ * JavaScript heap it costs, and a new answer streamed at its end.
+ */
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { LAST_WORDS, longConversation } from '../testing/browser/long-conversation';
+import { seedConversations } from '../testing/browser/seed-conversations';
+import { APP_URL } from '../testing/stack/ports';
+import { fmt, newBenchContext, taskFigures, TRACE_CATEGORIES } from './bench-render-lib';
+import type { Result } from './bench-render-report';
+import { measure, readyToAsk, runnel, type StreamSetup } from './bench-render-stream';
+
+const TITLE = 'A very long conversation';
+/** Pixels scrolled per frame: a fast flick of the wheel, all the way up. */
+const SCROLL_STEP = 400;
+
+export interface LongFigures {
+  /** From the click on the sidebar link to the frame that showed the last message, per throttling. */
+  openMs: Record<number, number>;
+  scroll: {
+    longestFrameMs: number;
+    longestTaskMs: number;
+    tasksOver50: number;
+    frames: number;
+    /** The first question was on screen at the end (every earlier message was added). */
+    reachedFirst: boolean;
+  };
+  heapMb: { opened: number; scrolled: number };
+  /** The new answer streamed at the end of the long conversation; why not, when it was not. */
+  stream: Result | string;
+}
+
+/** A fresh page with the long conversation stored, the sidebar showing it, the page idle. */
+async function pageWithLongConversation(browser: Browser): Promise<{
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+}> {
+  const context = await newBenchContext(browser);
+  const page = await context.newPage();
+  await page.goto(APP_URL);
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await seedConversations(page, [longConversation(Date.now())]);
+  await page.reload();
+  await page.getByRole('link', { name: TITLE }).waitFor();
+  // Let the page finish what it does once loaded (warm-ups run in idle time).
+  await page.waitForTimeout(1500);
+  return { context, page, cdp: await context.newCDPSession(page) };
+}
+
+/**
+ * Clicks the conversation's sidebar link and returns the time from the click event to the first
+ * frame that painted its last message inside the scroller: checked in a task right after each
+ * frame's rendering, so what it sees is what that frame showed.
+ */
+async function openFromSidebar(page: Page): Promise<number> {
+  await page.evaluate((lastWords) => {
+    const w = window as unknown as { __openMs?: number; __channel?: MessageChannel };
+    delete w.__openMs;
+    document.addEventListener(
+      'click',
+      (event) => {
+        // Kept referenced: a port nothing points to can be collected with its messages.
+        const channel = (w.__channel = new MessageChannel());
+        const shown = () => {
+          const log = document.querySelector('[role="log"]');
+          const last = log ? [...log.querySelectorAll('article')].at(-1) : undefined;
+          const scroller = document.querySelector('[data-testid="message-scroller"]');
+          if (!last || !scroller || !last.textContent?.includes(lastWords)) return false;
+          const a = last.getBoundingClientRect();
+          const b = scroller.getBoundingClientRect();
+          return a.bottom > b.top && a.top < b.bottom;
+        };
+        channel.port1.onmessage = () => {
+          if (shown()) w.__openMs = performance.now() - event.timeStamp;
+          else requestAnimationFrame(() => channel.port2.postMessage(null));
+        };
+        requestAnimationFrame(() => channel.port2.postMessage(null));
+      },
+      { capture: true, once: true },
+    );
+  }, LAST_WORDS);
+  await page.getByRole('link', { name: TITLE }).click();
+  await page.waitForFunction(() => (window as { __openMs?: number }).__openMs !== undefined, null, {
+    polling: 250,
+    timeout: 60_000,
+  });
+  return page.evaluate(() => (window as unknown as { __openMs: number }).__openMs);
+}
+
+/** The JavaScript heap in use after a full garbage collection, in MB. */
+async function heapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1e6;
+}
+
+/**
+ * Scrolls the conversation from the bottom to the top, `SCROLL_STEP` pixels a frame, until it has
+ * stayed at the top for half a second (content shown above may still move it); the longest gap
+ * between two frames is the longest frame.
+ */
+async function scrollToTop(browser: Browser, page: Page) {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const scrolled = await page.evaluate(
+    (step) =>
+      new Promise<{ longestFrameMs: number; frames: number }>((resolve) => {
+        const scroller = document.querySelector('[data-testid="message-scroller"]')!;
+        let previous = 0;
+        let longestFrameMs = 0;
+        let frames = 0;
+        let atTop = 0;
+        const frame = (ts: number) => {
+          if (previous) longestFrameMs = Math.max(longestFrameMs, ts - previous);
+          previous = ts;
+          frames++;
+          scroller.scrollTop -= step;
+          atTop = scroller.scrollTop <= 0 ? atTop + 1 : 0;
+          // Stops at the top, or after 60 s of frames whatever happened.
+          if (atTop >= 30 || frames >= 3600) resolve({ longestFrameMs, frames });
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    SCROLL_STEP,
+  );
+  const { longestTaskMs, tasksOver50 } = taskFigures(await browser.stopTracing());
+  const reachedFirst = await page
+    .getByRole('log')
+    .getByText(/^Question 1:/)
+    .isVisible();
+  return { ...scrolled, longestTaskMs, tasksOver50, reachedFirst };
+}
+
+/** Every figure of the long conversation; `throttlings` for the open (the rest at 1×). */
+export async function measureLong(
+  browser: Browser,
+  throttlings: number[],
+  setup: StreamSetup,
+): Promise<LongFigures> {
+  const openMs: Record<number, number> = {};
+  let scroll: LongFigures['scroll'] | undefined;
+  let heap = { opened: 0, scrolled: 0 };
+  for (const rate of throttlings) {
+    const { context, page, cdp } = await pageWithLongConversation(browser);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    openMs[rate] = await openFromSidebar(page);
+    console.log(`long conversation opened at ${rate}×: ${fmt(openMs[rate])} ms`);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    if (rate === 1) {
+      await page.waitForTimeout(1000);
+      const opened = await heapMb(cdp);
+      scroll = await scrollToTop(browser, page);
+      console.log(`scrolled to the top: longest frame ${fmt(scroll.longestFrameMs)} ms`);
+      heap = { opened, scrolled: await heapMb(cdp) };
+    }
+    await context.close();
+  }
+  const { context, page } = await pageWithLongConversation(browser);
+  await openFromSidebar(page);
+  await page.waitForTimeout(1000);
+  let stream: Result | string;
+  try {
+    await readyToAsk(page);
+    stream = await measure(
+      browser,
+      { name: 'Runnel, after 1,000 messages', role: 'runnel', steps: runnel },
+      { ...setup, cpuThrottling: 1, endTimeoutMs: 120_000 },
+      page,
+    );
+  } catch (error) {
+    const notice = await page.getByRole('alert').allTextContents();
+    stream = `no answer ended within 2 minutes (${notice.join(' ') || String(error).split('\n')[0]})`;
+  }
+  await context.close();
+  return {
+    openMs,
+    scroll: scroll ?? {
+      longestFrameMs: 0,
+      longestTaskMs: 0,
+      tasksOver50: 0,
+      frames: 0,
+      reachedFirst: false,
+    },
+    heapMb: heap,
+    stream,
+  };
+}
+
+/** The long conversation's figures, one line each, with their targets. */
+export function longTargets(
+  long: LongFigures,
+  emptyChat: Result | undefined,
+): { line: string; met: boolean }[] {
+  const lines: { line: string; met: boolean }[] = [];
+  const openTarget: Record<number, number> = { 1: 300, 4: 1200 };
+  for (const [rate, ms] of Object.entries(long.openMs)) {
+    const target = openTarget[Number(rate)];
+    lines.push({
+      line: `1,000 messages, opened from the sidebar at ${rate}×: last message shown after ${fmt(ms)} ms${target ? ` (target ${fmt(target)} ms): ${ms <= target ? 'met' : 'NOT met'}` : ''}`,
+      met: target ? ms <= target : true,
+    });
+  }
+  const s = long.scroll;
+  lines.push({
+    line: `scrolling bottom to top at 1×, every frame < 50 ms: ${s.longestFrameMs < 50 && s.reachedFirst ? 'met' : 'NOT met'} — longest frame ${fmt(s.longestFrameMs)} ms over ${s.frames} frames, longest task ${fmt(s.longestTaskMs)} ms, ${s.tasksOver50} tasks > 50 ms; first message reached: ${s.reachedFirst ? 'yes' : 'NO'}`,
+    met: s.longestFrameMs < 50 && s.reachedFirst,
+  });
+  const heap = Math.max(long.heapMb.opened, long.heapMb.scrolled);
+  lines.push({
+    line: `JS heap < 150 MB: ${heap < 150 ? 'met' : 'NOT met'} — ${fmt(long.heapMb.opened, 1)} MB opened, ${fmt(long.heapMb.scrolled, 1)} MB scrolled to the top (after a full GC)`,
+    met: heap < 150,
+  });
+  if (typeof long.stream === 'string') {
+    lines.push({
+      line: `a new answer after 1,000 messages: not measured — ${long.stream}`,
+      met: false,
+    });
+  } else if (emptyChat) {
+    const per = (r: Result) => (r.totalTaskMs / r.tokens) * 1000;
+    const ratio = per(long.stream) / per(emptyChat);
+    lines.push({
+      line: `a new answer after 1,000 messages costs ≤ 1.1× an empty chat's per token: ${ratio <= 1.1 ? 'met' : 'NOT met'} — ${fmt(per(long.stream), 1)} against ${fmt(per(emptyChat), 1)} ms of main thread per 1,000 tokens (${fmt(ratio, 2)}×); longest task ${fmt(long.stream.longestTaskMs)} ms, ${long.stream.tasksOver50} > 50 ms`,
+      met: ratio <= 1.1,
+    });
+  }
+  return lines;
+}
