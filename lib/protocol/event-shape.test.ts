@@ -48,6 +48,14 @@ const reference = z.discriminatedUnion('type', [
     type: z.literal('done'),
     timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
     session: z.object({ id: z.string() }).optional(),
+    cost: z
+      .object({
+        amount: z.number(),
+        currency: z.string(),
+        tokens: z.number().optional(),
+        gpu: z.number().optional(),
+      })
+      .optional(),
   }),
   z.object({ type: z.literal('stopped') }),
 ]) satisfies z.ZodType<RunnelEvent>;
@@ -75,7 +83,12 @@ const VALID: RunnelEvent[] = [
   },
   { type: 'finish', reason: 'stop' },
   { type: 'error', error: { message: 'x', code: 'upstream_error', status: 502, type: 't' } },
-  { type: 'done', timing: { ttft_ms: null, duration_ms: 5 }, session: { id: 'sess_1' } },
+  {
+    type: 'done',
+    timing: { ttft_ms: null, duration_ms: 5 },
+    session: { id: 'sess_1' },
+    cost: { amount: 0.3, currency: 'EUR', tokens: 0.1, gpu: 0.2 },
+  },
 ];
 
 const WRONG_VALUES: unknown[] = [undefined, null, 1, 'x', true, {}, []];

@@ -81,6 +81,14 @@ const EVENT_SHAPES: EventShapes = {
   done: {
     timing: optional(object({ ttft_ms: nullable(number), duration_ms: number })),
     session: optional(object({ id: string })),
+    cost: optional(
+      object({
+        amount: number,
+        currency: string,
+        tokens: optional(number),
+        gpu: optional(number),
+      }),
+    ),
   },
   stopped: { released_ms: optional(number) },
 };
