@@ -6,10 +6,11 @@ import { useActiveModel } from '../store/use-active-model';
 import { useChatStore } from '../store/use-chat-store';
 import { useFiguresShown } from '../store/use-figures-shown';
 import { formatCount } from '../ui/format';
-import { formatCompact, formatCredits } from '../ui/format-usage';
+import { formatCompact, formatCredits, formatMoney } from '../ui/format-usage';
 
 /**
- * The open conversation's running total (tokens, and credits where the provider bills them) and how
+ * The open conversation's running total (tokens, credits where the provider bills them, the cost
+ * where prices are configured) and how
  * full the model's context is after the latest answer ("3.2k / 8k"): the next question starts from
  * there, so a nearly full context explains a refusal before it happens.
  */
@@ -27,9 +28,13 @@ export function ConversationMeter() {
   const used = totals.contextTokens;
   const share = limit && used !== undefined ? Math.min(1, used / limit) : undefined;
   const unit = info?.credit_unit ?? 'credits';
+  const cost =
+    totals.cost !== undefined && totals.costCurrency
+      ? formatMoney(totals.cost, totals.costCurrency)
+      : undefined;
   const total = `${formatCount(totals.totalTokens)} tokens${
     totals.credits !== undefined ? `, ${formatCredits(totals.credits)} ${unit}` : ''
-  } in this chat`;
+  }${cost ? `, ${cost}` : ''} in this chat`;
   return (
     <div
       data-testid="conversation-meter"
@@ -39,6 +44,7 @@ export function ConversationMeter() {
         <span className="sr-only">{total}</span>
         <span aria-hidden="true">
           {formatCompact(totals.totalTokens)} tokens
+          {cost && <span data-testid="conversation-cost"> · {cost}</span>}
           <span className="hidden sm:inline"> in this chat</span>
         </span>
       </span>

@@ -1,5 +1,6 @@
 import type { RunnelEvent } from '../../protocol/events';
 import type { AssistantMessage, AssistantStatus, MessageError } from './message';
+import { sumCost } from './cost';
 import { sumUsage } from './usage';
 
 /**
@@ -82,7 +83,9 @@ export function applyEvent(
         timing.serverTtftMs = event.timing.ttft_ms;
         timing.serverDurationMs = event.timing.duration_ms;
       }
-      return end({ ...message, timing }, status, now);
+      const cost = sumCost(message.priorCost, event.cost);
+      const { cost: _previous, ...rest } = message;
+      return end({ ...rest, timing, ...(cost ? { cost } : {}) }, status, now);
     }
     case 'stopped':
       // Someone stopped the answer through the stop endpoint (this tab, or another one); the

@@ -7,17 +7,29 @@ import type { Message } from './message';
 export interface ConversationTotals {
   totalTokens: number;
   credits?: number;
+  /**
+   * What the priced answers cost, in `costCurrency`. Plain numbers (the meter compares the totals
+   * field by field); absent when answers were priced in different currencies, which have no sum.
+   */
+  cost?: number;
+  costCurrency?: string;
   /** Prompt + completion of the latest answer with usage: what the next question starts from. */
   contextTokens?: number;
 }
 
-/** Sums every answer's usage (Continue runs are already summed into their message). */
+/** Sums every answer's usage and cost (Continue runs are already summed into their message). */
 export function conversationTotals(messages: readonly Message[]): ConversationTotals {
   let totalTokens = 0;
   let credits: number | undefined;
   let contextTokens: number | undefined;
+  let cost: { amount: number; currency: string } | null | undefined;
   for (const m of messages) {
-    if (m.role !== 'assistant' || !m.usage) continue;
+    if (m.role !== 'assistant') continue;
+    if (m.cost && cost !== null) {
+      if (cost && cost.currency !== m.cost.currency) cost = null;
+      else cost = { amount: (cost?.amount ?? 0) + m.cost.amount, currency: m.cost.currency };
+    }
+    if (!m.usage) continue;
     totalTokens += m.usage.total_tokens;
     if (m.usage.credits_used !== undefined) credits = (credits ?? 0) + m.usage.credits_used;
     // A Continue run's prompt already holds the earlier part of the answer: its own counts are
@@ -32,6 +44,7 @@ export function conversationTotals(messages: readonly Message[]): ConversationTo
   }
   return {
     totalTokens,
+    ...(cost ? { cost: cost.amount, costCurrency: cost.currency } : {}),
     ...(credits !== undefined ? { credits } : {}),
     ...(contextTokens !== undefined ? { contextTokens } : {}),
   };

@@ -1,4 +1,4 @@
-import type { StreamError, Usage } from '../../protocol/events';
+import type { AnswerCost, StreamError, Usage } from '../../protocol/events';
 import type { Rating } from '../../protocol/feedback';
 import type { Attachment } from '../attachments/attachment';
 
@@ -70,6 +70,10 @@ export interface AssistantMessage {
   usageFinal?: boolean;
   /** Usage of earlier runs of this message (Continue); added to the current run's usage. */
   priorUsage?: Usage;
+  /** What the message cost at the configured prices (every run's), from the server's `done`. */
+  cost?: AnswerCost;
+  /** The cost of earlier runs (Continue); added to the current run's. */
+  priorCost?: AnswerCost;
   finishReason?: string;
   error?: MessageError;
   toolCalls?: ToolCallRecord[];

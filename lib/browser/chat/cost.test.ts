@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent } from './apply-event';
+import { conversationTotals } from './conversation-totals';
+import { isAnswerCost, sumCost } from './cost';
+import { createAssistantMessage, type AssistantMessage } from './message';
+
+const eur = (amount: number, parts: { tokens?: number; gpu?: number } = {}) => ({
+  amount,
+  currency: 'EUR',
+  ...parts,
+});
+
+function answer(patch: Partial<AssistantMessage>): AssistantMessage {
+  return { ...createAssistantMessage('a', 'm', 1000), ...patch };
+}
+
+describe('answer cost in the browser', () => {
+  it("keeps the server's figure from done, added to earlier runs (Continue)", () => {
+    const first = applyEvent(answer({}), { type: 'done', cost: eur(0.01, { gpu: 0.01 }) }, 2000);
+    expect(first.cost).toEqual(eur(0.01, { gpu: 0.01 }));
+    const continued = answer({ cost: first.cost, priorCost: first.cost });
+    const second = applyEvent(continued, { type: 'done', cost: eur(0.02, { gpu: 0.02 }) }, 3000);
+    expect(second.cost).toEqual(eur(0.03, { gpu: 0.03 }));
+  });
+
+  it('has no figure without prices, and no sum across currencies', () => {
+    expect(applyEvent(answer({}), { type: 'done' }, 2000).cost).toBeUndefined();
+    expect(sumCost(eur(1), { amount: 1, currency: 'USD' })).toBeUndefined();
+  });
+
+  it('totals a conversation in its currency, and gives none for mixed currencies', () => {
+    const priced = [answer({ cost: eur(0.25) }), answer({}), answer({ cost: eur(0.5) })];
+    expect(conversationTotals(priced)).toMatchObject({ cost: 0.75, costCurrency: 'EUR' });
+    const mixed = [...priced, answer({ cost: { amount: 1, currency: 'USD' } })];
+    expect(conversationTotals(mixed)).not.toHaveProperty('cost');
+    expect(conversationTotals([answer({})])).not.toHaveProperty('cost');
+  });
+
+  it('refuses a malformed imported cost (a currency Intl would throw on)', () => {
+    expect(isAnswerCost(eur(1))).toBe(true);
+    expect(isAnswerCost({ amount: 1, currency: 'euro' })).toBe(false);
+    expect(isAnswerCost({ amount: '1', currency: 'EUR' })).toBe(false);
+  });
+});
