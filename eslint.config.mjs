@@ -116,6 +116,32 @@ const layerRules = [
     files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // One way to load a part later (docs/performance.md): `onDemand(() => import('…'))`, its
+    // components through `lazyComponent`.
+    files: ['components/**/*.{ts,tsx}'],
+    ignores: ['components/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportExpression:not(CallExpression[callee.name='onDemand'] > ArrowFunctionExpression > ImportExpression)",
+          message:
+            'Load a part later only through onDemand(() => import(…)) (components/ui/on-demand.ts).',
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
+          message: 'Use lazyComponent (components/ui/on-demand-component.ts), not React.lazy.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/ui/on-demand-component.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
 ];
 
 export default defineConfig([

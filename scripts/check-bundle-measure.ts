@@ -43,6 +43,9 @@ export type PageFlow = (page: Page, quiet: () => Promise<void>) => Promise<numbe
 const sum = (files: JsFile[], key: 'gzipBytes' | 'rawBytes') =>
   files.reduce((total, f) => total + f[key], 0);
 
+/** The gzipped size of `files` together. */
+export const totalGzip = (files: JsFile[]) => sum(files, 'gzipBytes');
+
 function isJavaScript(response: Response): boolean {
   const type = response.headers()['content-type'] ?? '';
   return /javascript|ecmascript/.test(type);

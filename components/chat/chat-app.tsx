@@ -1,11 +1,13 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Composer } from '../composer/composer';
 import { PAGE_FILES } from '../composer/composer-files';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
+import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
+import { UsageLine } from '../messages/usage-line';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
@@ -14,15 +16,15 @@ import { Sidebar } from '../sidebar/sidebar';
 import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './use-conversation-route';
 import { EmptyState } from './empty-state';
+import { MissingConversation } from './missing-conversation';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
 
-/** Shown only for an address naming no conversation here: loaded then (docs/performance.md). */
-const MissingConversation = lazy(() =>
-  import('./missing-conversation').then((m) => ({ default: m.MissingConversation })),
-);
+/** The chat page shows every detail, the figures under answers with them (in its first load). */
+const PAGE_DISPLAY = { showDetails: true, FiguresLine: UsageLine };
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -78,6 +80,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
+  useCompletionView(info?.kind === 'completion');
   useEscapeStops(activeId, running);
   useDocumentTitle(title);
   useAutoTitles();
@@ -109,11 +112,11 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         <HealthBanner />
         <StorageNotice />
         {view === 'messages' && activeId ? (
-          <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+          <DisplayOptionsProvider value={PAGE_DISPLAY}>
+            <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
+          </DisplayOptionsProvider>
         ) : view === 'missing' ? (
-          <Suspense fallback={<div className="flex-1" />}>
-            <MissingConversation />
-          </Suspense>
+          <MissingConversation />
         ) : view === 'loading' ? (
           <div className="flex-1" />
         ) : (

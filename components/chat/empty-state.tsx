@@ -1,14 +1,9 @@
 'use client';
 
-import { lazy, Suspense } from 'react';
 import { useActiveModel } from '../store/use-active-model';
 import { useModels } from '../store/use-models';
 import { ModelBadges } from '../header/model-badges';
-
-// Only a deployment that sets SUGGESTED_PROMPTS shows them: loaded then (docs/performance.md).
-const SuggestedPrompts = lazy(() =>
-  import('./suggested-prompts').then((m) => ({ default: m.SuggestedPrompts })),
-);
+import { SuggestedPrompts } from './suggested-prompts';
 
 /** The new-chat screen: what model answers, that nothing has been said yet, suggested prompts. */
 export function EmptyState() {
@@ -54,11 +49,7 @@ export function EmptyState() {
           <ModelBadges model={info} />
         </div>
       )}
-      {prompts?.length ? (
-        <Suspense fallback={null}>
-          <SuggestedPrompts prompts={prompts} />
-        </Suspense>
-      ) : null}
+      {prompts?.length ? <SuggestedPrompts prompts={prompts} /> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/text-button';
-import { PlusIcon } from '../ui/page-icons';
+import { PlusIcon } from '../ui/chat-page-icons';
 
 /**
  * An address naming a conversation this browser does not have: conversations live in the browser

@@ -1,12 +1,16 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { onDemand } from '../ui/on-demand';
 import { deriveTitle } from '@/lib/browser/chat/conversation';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { whenIdle } from '../markdown/idle';
 import { useApiFetch } from '../store/use-api-fetch';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
+
+/** The title request, loaded in idle time after a first answer. */
+const titleRequest = onDemand(() => import('@/lib/browser/chat/auto-title'));
 
 /**
  * Names a conversation after its first answer: the model (`TITLE_MODEL`, else the conversation's
@@ -40,7 +44,8 @@ export function useAutoTitles(): void {
           // In idle time, once the finished answer is on the screen: nothing of it waits for this.
           whenIdle(
             () =>
-              void import('@/lib/browser/chat/auto-title')
+              void titleRequest
+                .load()
                 .then(({ askTitle }) => askTitle(fetchFn, model, question.content, answer.content))
                 .then((title) => {
                   if (title) void store.getState().nameByModel(id, title, from);

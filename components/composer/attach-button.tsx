@@ -1,12 +1,13 @@
 'use client';
 
 import { useRef } from 'react';
+import { onDemand } from '../ui/on-demand';
 import { IconButton } from '../ui/button';
-import { PaperclipIcon } from '../ui/page-icons';
+import { PaperclipIcon } from '../ui/chat-page-icons';
 
 // The file types (with every source-code extension) come with the classifier, which the page loads
 // only when files are first wanted (docs/performance.md).
-const loadClassify = () => import('@/lib/browser/attachments/classify');
+const loadClassify = onDemand(() => import('@/lib/browser/attachments/classify')).load;
 
 /** "Attach files": opens the system's file picker (images and text files; several at once). */
 export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) {

@@ -1,18 +1,22 @@
 'use client';
 
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ModelTraits } from '@/lib/browser/chat/build-request';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { ComposerNotices } from './send-button';
 import type { ContextFit } from './use-context-fit';
 
 // Each shown only after something went wrong, so loaded then, not with the page
 // (docs/performance.md).
-const LimitCountdown = lazy(() =>
-  import('./limit-countdown').then((m) => ({ default: m.LimitCountdown })),
+const LimitCountdown = lazyComponent(
+  onDemand(() => import('./limit-countdown')),
+  (m) => m.LimitCountdown,
 );
-const ContextNotice = lazy(() =>
-  import('./context-notice').then((m) => ({ default: m.ContextNotice })),
+const ContextNotice = lazyComponent(
+  onDemand(() => import('./context-notice')),
+  (m) => m.ContextNotice,
 );
 
 const STATUS =

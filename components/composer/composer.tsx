@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/display-options';
@@ -10,6 +10,8 @@ import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
 import { NO_FILES } from './no-files';
 import { composerKeyDown } from './enter-sends';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { ComposerAlerts } from './composer-alerts';
 import { composerHint, composerPlaceholder } from './composer-texts';
 import { SendButton } from './send-button';
@@ -18,16 +20,20 @@ import { useMeterLoaded } from './use-meter-loaded';
 import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
-// Each shown only sometimes (files waiting, a reasoning model, the details on): loaded then, not
-// with the page (docs/performance.md).
-const AttachmentTray = lazy(() =>
-  import('./attachment-tray').then((m) => ({ default: m.AttachmentTray })),
+// Files being attached, the reasoning effort (a reasoning model with the details on: never in the
+// widget unless its site asks for details) and the meter that sums a conversation's finished
+// answers (in idle time once one has ended): loaded then, not with the page (docs/performance.md).
+const AttachmentTray = lazyComponent(
+  onDemand(() => import('./attachment-tray')),
+  (m) => m.AttachmentTray,
 );
-const EffortSelect = lazy(() =>
-  import('./effort-select').then((m) => ({ default: m.EffortSelect })),
+const EffortSelect = lazyComponent(
+  onDemand(() => import('./effort-select')),
+  (m) => m.EffortSelect,
 );
-const ConversationMeter = lazy(() =>
-  import('./conversation-meter').then((m) => ({ default: m.ConversationMeter })),
+const ConversationMeter = lazyComponent(
+  onDemand(() => import('./conversation-meter')),
+  (m) => m.ConversationMeter,
 );
 
 interface ComposerProps {

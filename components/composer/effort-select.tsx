@@ -2,7 +2,7 @@
 
 import type { ReasoningEffort } from '@/lib/protocol/chat-request';
 import { FOCUS_RING } from '../ui/button';
-import { BulbIcon } from '../ui/icons';
+import { BulbIcon } from '../ui/conversation-icons';
 import { useSettings } from './use-settings';
 
 const OPTIONS: { value: ReasoningEffort | ''; label: string }[] = [

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { FOCUS_RING } from '../ui/button';
-import { ArrowUpIcon, StopIcon } from '../ui/icons';
+import { ArrowUpIcon, StopIcon } from '../ui/conversation-icons';
 
 /** Send, or Stop while an answer streams (the same place, so the pointer finds it). */
 export function SendButton({

@@ -1,12 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
+import { onDemand } from '../ui/on-demand';
 import {
   DEFAULT_ATTACHMENT_LIMITS,
   type Attachment,
   type AttachmentLimits,
 } from '@/lib/browser/attachments/attachment';
 import { withoutDuplicates } from '@/lib/browser/attachments/duplicates';
+
+/** Reading attached files (pdf.js for PDFs after it), loaded with the first file. */
+const fileReader = onDemand(() => import('@/lib/browser/attachments/read-files'));
 
 /** The composer's attachments for one draft, and what happened to the files last added. */
 export interface PendingAttachments {
@@ -52,7 +56,8 @@ export function useAttachments(draftKey: string, imageMaxEdge?: number): Pending
         ...(imageMaxEdge ? { imageMaxEdge } : {}),
       };
       update(key, (s) => ({ ...s, problems: [], busy: s.busy + 1 }));
-      void import('@/lib/browser/attachments/read-files')
+      void fileReader
+        .load()
         .then(({ readFiles }) => readFiles(files, limits))
         .then(
           (result) =>

@@ -6,19 +6,19 @@ import type { ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { useEffect, useState } from 'react';
 import { useChatStore } from '../store/use-chat-store';
+import { onDemand } from '../ui/on-demand';
 
-type Refusals = typeof import('@/lib/browser/attachments/refusals');
-let refusals: Refusals | null = null;
+const refusalTexts = onDemand(() => import('@/lib/browser/attachments/refusals'));
+type Refusals = Awaited<ReturnType<typeof refusalTexts.load>>;
 /**
  * The sentences are loaded with the first attachment (or a conversation that has images), not with
  * the page (docs/performance.md): a message of text alone is checked by the server, whose 413 has
  * its own sentence.
  */
 function useRefusals(needed: boolean): Refusals | null {
-  const [loaded, setLoaded] = useState(refusals);
+  const [loaded, setLoaded] = useState<Refusals | null>(refusalTexts.current);
   useEffect(() => {
-    if (needed && !loaded)
-      void import('@/lib/browser/attachments/refusals').then((m) => setLoaded((refusals = m)));
+    if (needed && !loaded) void refusalTexts.load().then(setLoaded);
   }, [needed, loaded]);
   return needed ? loaded : null;
 }

@@ -5,10 +5,13 @@ import type { EmbedOptions } from '@/lib/protocol/embed-options';
 import type { EmbedAllowlist } from '@/lib/protocol/embed-origins';
 import { MAX_UNREAD } from '@/lib/protocol/embed-wire';
 import { DisplayOptionsProvider } from '../store/display-options';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
+import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
@@ -20,6 +23,12 @@ import { useEmbedBridge } from './use-embed-bridge';
 import { useEmbedTheme } from './use-embed-theme';
 import { useLockedModel } from './use-locked-model';
 import { selectActiveHasMessages } from '../store/selectors';
+
+/** The figures under answers: only when the site asks for details, so loaded then. */
+const FiguresOnDemand = lazyComponent(
+  onDemand(() => import('../messages/usage-line')),
+  (m) => m.UsageLine,
+);
 
 /** The chat UI's message box (its id is the composer's label target). */
 function focusComposer(): void {
@@ -58,8 +67,12 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
   const activeId = useChatStore((s) => s.activeId);
   const hasMessages = useChatStore(selectActiveHasMessages);
   const { info } = useActiveModel();
+  useCompletionView(info?.kind === 'completion');
   useMarkdownWarmUp();
-  const [display] = useState(() => ({ showDetails: options.showDetails }));
+  const [display] = useState(() => ({
+    showDetails: options.showDetails,
+    FiguresLine: FiguresOnDemand,
+  }));
   const [theme, setTheme] = useState(options.theme);
   const [expanded, setExpanded] = useState(false);
   // Whether the host shows the panel; answers that end while it is hidden are unread.

@@ -1,6 +1,6 @@
 // The widget's own header: apart from the icons of messages and the composer, so the chat page,
 // which shares that module with the widget, does not load them.
-import { Icon, type IconProps } from '../ui/icons';
+import { Icon, type IconProps } from '../ui/icon';
 
 export const ExpandIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,12 +1,14 @@
 'use client';
 
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { hasOwnSettings } from '@/lib/browser/chat/chat-defaults';
 import { useChatDefaults } from '../store/use-chat-defaults';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { IconButton } from '../ui/button';
-import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/page-icons';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
+import { MenuIcon, PlusIcon, SidebarIcon, SlidersIcon } from '../ui/chat-page-icons';
 import { ExportMenu } from './export-menu';
 import { ModelPicker } from './model-picker';
 
@@ -14,9 +16,9 @@ import { ModelPicker } from './model-picker';
  * The settings dialog is loaded when first wanted (the pointer on its button, or focus), not
  * with the page: the page's JavaScript has a budget (docs/performance.md).
  */
-const loadSettings = () => import('./settings-dialog');
-const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
-const preloadSettings = () => void loadSettings();
+const settings = onDemand(() => import('./settings-dialog'));
+const SettingsDialog = lazyComponent(settings, (m) => m.SettingsDialog);
+const preloadSettings = () => void settings.load();
 
 export interface ChatHeaderProps {
   /** Opens the sidebar drawer (narrow screens). */

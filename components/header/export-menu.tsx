@@ -1,15 +1,17 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useChatStore } from '../store/use-chat-store';
 import { MenuTrigger } from '../ui/menu-trigger';
-import { DownloadIcon } from '../ui/page-icons';
+import { DownloadIcon } from '../ui/conversation-icons';
 import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 /** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */
-const loadItems = () => import('./export-menu-items');
-const ExportMenuButton = lazy(() => loadItems().then((m) => ({ default: m.ExportMenuButton })));
-const preloadItems = () => void loadItems();
+const items = onDemand(() => import('./export-menu-items'));
+const ExportMenuButton = lazyComponent(items, (m) => m.ExportMenuButton);
+const preloadItems = () => void items.load();
 
 /**
  * Downloads the open conversation, or every one, as Markdown or JSON: a menu button (WAI-ARIA),
@@ -36,7 +38,7 @@ export function ExportMenu({ conversationId }: { conversationId: string | null }
         className={`${EXPORT_TRIGGER} disabled:cursor-not-allowed disabled:opacity-40`}
         onPointerEnter={preloadItems}
         onFocus={preloadItems}
-        onClick={() => void loadItems().then(() => setLoaded(true))}
+        onClick={() => void items.load().then(() => setLoaded(true))}
       />
     </div>
   );

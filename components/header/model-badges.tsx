@@ -1,7 +1,7 @@
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { Badge } from '../ui/badge';
-import { BulbIcon } from '../ui/icons';
-import { EyeIcon } from '../ui/page-icons';
+import { BulbIcon } from '../ui/conversation-icons';
+import { EyeIcon } from '../ui/chat-page-icons';
 
 function contextLabel(n: number): string {
   return n >= 1024 ? `${Math.round(n / 1024)}k ctx` : `${n} ctx`;

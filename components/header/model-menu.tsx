@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { filterModels } from '@/lib/browser/models/filter-models';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
-import { SearchIcon } from '../ui/page-icons';
+import { SearchIcon } from '../ui/chat-page-icons';
 import { ModelRow } from './model-row';
 
 export interface ModelMenuProps {

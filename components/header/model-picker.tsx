@@ -1,17 +1,19 @@
 'use client';
 
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { FOCUS_RING } from '../ui/button';
-import { ChevronDownIcon } from '../ui/page-icons';
+import { ChevronDownIcon } from '../ui/chat-page-icons';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useDismissOnOutsidePointer } from '../ui/use-dismiss';
 import { ModelBadges } from './model-badges';
 
-const loadMenu = () => import('./model-menu').then((m) => ({ default: m.ModelMenu }));
 // The popup (search, filtering, rows) is loaded when first wanted, not with the page.
-const ModelMenu = lazy(loadMenu);
+const menu = onDemand(() => import('./model-menu'));
+const ModelMenu = lazyComponent(menu, (m) => m.ModelMenu);
 
 /**
  * Picks the model of the open conversation (or of the next new chat) from `/api/models`. The
@@ -62,8 +64,8 @@ export function ModelPicker() {
         onClick={() => setOpen(!open)}
         onKeyDown={onButtonKeyDown}
         // Fetch the popup's code as soon as it is likely to be wanted.
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
+        onPointerEnter={() => void menu.load()}
+        onFocus={() => void menu.load()}
         disabled={models.length === 0}
         className={`flex h-10 min-w-0 max-w-full items-center gap-2 rounded-lg px-2.5 text-left hover:bg-zinc-100 disabled:cursor-default disabled:hover:bg-transparent dark:hover:bg-zinc-800 ${FOCUS_RING}`}
       >

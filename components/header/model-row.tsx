@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { formatCompact } from '../ui/format-usage';
-import { BulbIcon, CheckIcon } from '../ui/icons';
-import { EyeIcon } from '../ui/page-icons';
+import { BulbIcon, CheckIcon } from '../ui/conversation-icons';
+import { EyeIcon } from '../ui/chat-page-icons';
 
 const PILL =
   'inline-flex h-5 items-center gap-0.5 rounded px-1 text-[11px] font-medium leading-none';

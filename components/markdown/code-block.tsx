@@ -4,8 +4,9 @@ import { memo, useEffect, useState } from 'react';
 import { codeFileName } from '@/lib/markdown/code-file-name';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { DownloadIcon } from '../ui/page-icons';
-import { WrapIcon } from '../ui/more-icons';
+import { DownloadIcon, WrapIcon } from '../ui/conversation-icons';
+import { onDemand } from '../ui/on-demand';
+import { CodeFrame } from './code-frame';
 import { cachedHighlight } from './highlight-cache';
 import { whenIdle } from './idle';
 
@@ -13,7 +14,7 @@ import { whenIdle } from './idle';
  * The highlighter (the worker's plumbing) is loaded when a code block first needs it, not with the
  * page (docs/performance.md).
  */
-const loadHighlighter = () => import('./highlighter');
+const loadHighlighter = onDemand(() => import('./highlighter')).load;
 
 interface CodeBlockProps {
   code: string;
@@ -66,21 +67,23 @@ function download(code: string, language: string | undefined): void {
 
 /**
  * A fenced code block with its language, buttons to wrap long lines, download and copy it, and,
- * once complete, syntax colours.
+ * once complete, syntax colours. Loaded on demand with the highlighter; until it is there the
+ * block shows as its `CodeFrame` with the plain code.
  */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: CodeBlockProps) {
-  // The first block of the page starts the highlighter while its code is still arriving.
-  useEffect(() => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter())), []);
+  // A block starts the highlighter, and its language's grammar, while its code is still arriving.
+  useEffect(
+    () => whenIdle(() => void loadHighlighter().then((h) => h.warmUpHighlighter(language))),
+    [language],
+  );
   const html = useHighlighted(code, language, highlight);
   const [wrap, setWrap] = useState(false);
   return (
-    <div
-      data-wrap={wrap}
-      className="code-block not-prose group relative my-4 overflow-hidden rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div className="flex items-center justify-between border-b border-zinc-200 py-1 pl-4 pr-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-        <span className="font-mono">{language || 'text'}</span>
-        <span className="flex items-center">
+    <CodeFrame
+      language={language}
+      wrap={wrap}
+      tools={
+        <>
           <IconButton
             label="Wrap lines"
             size="sm"
@@ -94,18 +97,14 @@ export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: 
             <DownloadIcon />
           </IconButton>
           <CopyButton text={code} label="Copy code" />
-        </span>
-      </div>
-      <pre className="overflow-x-auto px-4 py-3 text-[13px] leading-relaxed">
-        {html !== null ? (
-          <code
-            className={`hljs language-${language}`}
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
-        ) : (
-          <code>{code}</code>
-        )}
-      </pre>
-    </div>
+        </>
+      }
+    >
+      {html !== null ? (
+        <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <code>{code}</code>
+      )}
+    </CodeFrame>
   );
 });

@@ -1,55 +1,41 @@
 import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import c from 'highlight.js/lib/languages/c';
-import cpp from 'highlight.js/lib/languages/cpp';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import java from 'highlight.js/lib/languages/java';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import markdown from 'highlight.js/lib/languages/markdown';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import shell from 'highlight.js/lib/languages/shell';
-import sql from 'highlight.js/lib/languages/sql';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+import { GRAMMARS, grammarFor } from './highlight-languages';
 
-// The core plus the languages models write most: the full bundle is ~10× larger.
-const LANGUAGES = {
-  bash,
-  c,
-  cpp,
-  css,
-  diff,
-  go,
-  java,
-  javascript,
-  json,
-  markdown,
-  python,
-  rust,
-  shell,
-  sql,
-  typescript,
-  xml,
-  yaml,
-};
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+const compiled = new Set<string>();
 
-/** The languages highlighted, so warming up can compile them before they are needed. */
-export const HIGHLIGHT_LANGUAGES = Object.keys(LANGUAGES);
+/**
+ * Loads the grammar `language` needs (once: `onDemand`) and compiles it (highlight.js compiles a
+ * grammar on its first use: done here with one character, so the first real block is not the one
+ * to pay). Resolves to false when Runnel does not highlight the language or its grammar failed to
+ * load (tried again next time).
+ */
+export async function prepareLanguage(language: string | undefined): Promise<boolean> {
+  const name = grammarFor(language);
+  if (!name) return false;
+  try {
+    const grammar = await GRAMMARS[name]!.load();
+    if (!compiled.has(name)) {
+      hljs.registerLanguage(name, grammar.default);
+      hljs.highlight('x', { language: name, ignoreIllegals: true });
+      compiled.add(name);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Highlighted HTML for `code` in `language`, or null when the language is unknown (shown plain:
  * auto-detection is slow and often wrong). highlight.js escapes the code, so the HTML is safe.
  */
-export function highlightCode(code: string, language: string | undefined): string | null {
-  if (!language || !hljs.getLanguage(language)) return null;
+export async function highlightCode(
+  code: string,
+  language: string | undefined,
+): Promise<string | null> {
+  if (!(await prepareLanguage(language))) return null;
   try {
-    return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+    return hljs.highlight(code, { language: grammarFor(language)!, ignoreIllegals: true }).value;
   } catch {
     return null;
   }

@@ -7,6 +7,10 @@ import { createIdleQueue } from './idle';
 type Done = (html: string | null) => void;
 type Job = { code: string; language: string | undefined; done: Done };
 
+import { onDemand } from '../ui/on-demand';
+
+/** Highlighting on the main thread, where workers are unavailable: loaded only there. */
+const mainThreadHighlight = onDemand(() => import('./highlight'));
 /** The worker, once started; null where workers are unavailable (then the main thread does it). */
 let worker: Worker | null | undefined;
 const waiting = new Map<number, Job>();
@@ -71,9 +75,9 @@ const idleQueue = createIdleQueue(2_000);
 function onMainThread(code: string, language: string | undefined, done: Done): () => void {
   let cancelled = false;
   const remove = idleQueue.add(() => {
-    void import('./highlight').then(({ highlightCode }) => {
+    void mainThreadHighlight.load().then(async ({ highlightCode }) => {
+      const html = await highlightCode(code, language);
       if (cancelled) return;
-      const html = highlightCode(code, language);
       rememberHighlight(code, language, html);
       done(html);
     });
@@ -84,15 +88,18 @@ function onMainThread(code: string, language: string | undefined, done: Done): (
   };
 }
 
+const warmedUp = new Set<string | undefined>();
+
 /**
- * Starts the worker and compiles the grammars in it, once per page. Called when the first code
- * block starts to arrive — not with the page: highlight.js and its grammars are the largest
+ * Starts the worker and has it load and compile `language`'s grammar, once per language and page.
+ * Called when a code block starts to arrive — not with the page: highlight.js is the largest
  * script the page could fetch, and most answers have no code. The block's code streams for a
- * while before it can be highlighted, which is time enough to fetch and warm the worker.
+ * while before it can be highlighted, which is time enough to fetch the worker and the grammar.
  */
-export function warmUpHighlighter(): void {
-  if (worker !== undefined) return;
-  const request: HighlightRequest = { warmUp: true };
+export function warmUpHighlighter(language: string | undefined): void {
+  if (warmedUp.has(language)) return;
+  warmedUp.add(language);
+  const request: HighlightRequest = { warmUp: true, language };
   startWorker()?.postMessage(request);
 }
 

@@ -63,9 +63,11 @@ describe('MarkdownBlock rendering', () => {
   });
 
   // Before any test renders a code block: the first one starts loading the component.
-  it('shows code as plain text until the code block is loaded', () => {
+  it('shows code in its frame, plain, until the code block and its tools are loaded', () => {
     const out = html('```py\nprint(1)\n```');
-    expect(out).toContain('<pre><code>print(1)</code></pre>');
+    expect(out).toContain('class="code-block');
+    expect(out).toContain('<span class="font-mono">py</span>');
+    expect(out).toMatch(/<pre[^>]*><code>print\(1\)<\/code><\/pre>/);
     expect(out).not.toContain('Copy code');
   });
 
@@ -80,7 +82,7 @@ describe('MarkdownBlock rendering', () => {
     expect(first).not.toContain('hljs-keyword');
     expect(first).toContain('const a = 1;');
     // Once highlighted, it renders highlighted immediately (a remount, another conversation).
-    rememberHighlight('const a = 1;', 'ts', highlightCode('const a = 1;', 'ts'));
+    rememberHighlight('const a = 1;', 'ts', await highlightCode('const a = 1;', 'ts'));
     expect(html('```ts\nconst a = 1;\n```')).toContain('<span class="hljs-keyword">const</span>');
     // Never while the fence is still open, highlighted before or not.
     const streaming = splitMarkdown('```ts\nconst a = 1;\n');

@@ -1,10 +1,15 @@
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
 import { safeUrl } from '@/lib/markdown/safe-url';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 
 /** KaTeX and its styles come with the first formula, not with the page (docs/performance.md). */
-const MathFormula = lazy(() => import('./math-formula').then((m) => ({ default: m.MathFormula })));
+const MathFormula = lazyComponent(
+  onDemand(() => import('./math-formula')),
+  (m) => m.MathFormula,
+);
 
 /** A formula: its source as text until KaTeX is there. */
 export function Formula({ token }: { token: Token }) {

@@ -1,13 +1,19 @@
-import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, Suspense, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from '@/lib/markdown/decode-entities';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
+import { CodeFrame } from './code-frame';
 import { Formula, renderInline } from './markdown-inline';
 
 /**
- * Loaded with the first code block, not with the page (docs/performance.md): most answers have
- * none. Until it is there, the code shows as plain text in the same place.
+ * A code block's tools and colours come with the highlighter, on demand (docs/performance.md);
+ * until then its frame shows the plain code in the same place, at the same size.
  */
-const CodeBlock = lazy(() => import('./code-block').then((m) => ({ default: m.CodeBlock })));
+const CodeBlock = lazyComponent(
+  onDemand(() => import('./code-block')),
+  (m) => m.CodeBlock,
+);
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
@@ -97,9 +103,9 @@ export function renderBlocks(tokens: readonly Token[], settled: boolean): ReactN
           <Suspense
             key={i}
             fallback={
-              <pre>
+              <CodeFrame language={language}>
                 <code>{code.text}</code>
-              </pre>
+              </CodeFrame>
             }
           >
             <CodeBlock code={code.text} {...(language ? { language } : {})} highlight={settled} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import {
   endsPlainly,
   hasOwnRetry,
@@ -9,22 +9,14 @@ import {
 import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { RefreshIcon } from '../ui/icons';
+import { RefreshIcon } from '../ui/conversation-icons';
 import { useDisplayOptions } from '../store/display-options';
-import { useFiguresShown } from '../store/use-figures-shown';
 import type { Rating } from '@/lib/protocol/feedback';
+import { EndState } from './end-state';
 import { FeedbackButtons } from './feedback-buttons';
+import { ReasoningPanel } from './reasoning-panel';
+import { ToolCalls } from './tool-calls';
 import { WaitingLine } from './waiting-line';
-
-// Loaded when an answer needs them, not with the page (docs/performance.md): most answers end
-// plainly and call no tools.
-const EndState = lazy(() => import('./end-state').then((m) => ({ default: m.EndState })));
-const ReasoningPanel = lazy(() =>
-  import('./reasoning-panel').then((m) => ({ default: m.ReasoningPanel })),
-);
-// The widget leaves the figures out unless asked (data-show-details).
-const UsageLine = lazy(() => import('./usage-line').then((m) => ({ default: m.UsageLine })));
-const ToolCalls = lazy(() => import('./tool-calls').then((m) => ({ default: m.ToolCalls })));
 
 interface AssistantMessageProps {
   message: Message;
@@ -53,8 +45,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   versions,
   onRate,
 }: AssistantMessageProps) {
-  const { showDetails } = useDisplayOptions();
-  const [figuresShown] = useFiguresShown();
+  const { showDetails, FiguresLine } = useDisplayOptions();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -72,19 +63,13 @@ export const AssistantMessage = memo(function AssistantMessage({
         <span className="truncate">{showDetails ? modelLabel : 'Assistant'}</span>
         {streaming && !waiting && <span className="sr-only">(generating)</span>}
       </div>
-      {message.reasoning && (
-        <Suspense fallback={null}>
-          <ReasoningPanel message={message} />
-        </Suspense>
-      )}
+      {message.reasoning && <ReasoningPanel message={message} />}
       {waiting && <WaitingLine message={message} />}
       {message.content && <MarkdownView source={message.content} streaming={streaming} />}
-      <Suspense fallback={null}>
-        {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
-        {!endsPlainly(message) && (
-          <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
-        )}
-      </Suspense>
+      {message.toolCalls && <ToolCalls calls={message.toolCalls} />}
+      {!endsPlainly(message) && (
+        <EndState message={message} onRetry={onRegenerate} onContinue={onContinue} />
+      )}
       {/* One row that never wraps: the actions first, always in the same place (hidden, not
           removed, while the answer streams), then the figures, cut short when space runs out. */}
       <div className="mt-2 flex min-h-8 flex-nowrap items-center gap-x-3">
@@ -108,10 +93,10 @@ export const AssistantMessage = memo(function AssistantMessage({
           )}
           {versions}
         </div>
-        {!waiting && showDetails && figuresShown && (
+        {!waiting && showDetails && FiguresLine && (
           <div className="min-w-0 flex-1">
             <Suspense fallback={null}>
-              <UsageLine message={message} {...(creditUnit ? { creditUnit } : {})} />
+              <FiguresLine message={message} {...(creditUnit ? { creditUnit } : {})} />
             </Suspense>
           </div>
         )}

@@ -1,12 +1,12 @@
 'use client';
 
+import { Suspense } from 'react';
 import { hasOwnRetry, type AssistantMessage, type UserMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { RefreshIcon } from '../ui/icons';
+import { RefreshIcon } from '../ui/conversation-icons';
 import { useDisplayOptions } from '../store/display-options';
 import { EndState } from './end-state';
-import { UsageLine } from './usage-line';
 import { WaitingLine } from './waiting-line';
 
 interface CompletionPairProps {
@@ -22,7 +22,7 @@ interface CompletionPairProps {
  */
 export function CompletionPair({ prompt, answer, onRetry, onContinue }: CompletionPairProps) {
   const streaming = answer?.status === 'streaming';
-  const { showDetails } = useDisplayOptions();
+  const { showDetails, FiguresLine } = useDisplayOptions();
   return (
     <article
       aria-label="Completion"
@@ -45,10 +45,12 @@ export function CompletionPair({ prompt, answer, onRetry, onContinue }: Completi
           {streaming && !answer.content && <WaitingLine message={answer} />}
           <EndState message={answer} onRetry={onRetry} onContinue={onContinue} />
           <div className="mt-2 flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            {(streaming && !answer.content) || !showDetails ? (
+            {(streaming && !answer.content) || !showDetails || !FiguresLine ? (
               <span />
             ) : (
-              <UsageLine message={answer} />
+              <Suspense fallback={null}>
+                <FiguresLine message={answer} />
+              </Suspense>
             )}
             {!streaming && (
               <div className="flex items-center gap-0.5">

@@ -1,7 +1,7 @@
 'use client';
 
 import { endsPlainly, type AssistantMessage } from '@/lib/browser/chat/message';
-import { AlertIcon, ForwardIcon } from '../ui/more-icons';
+import { AlertIcon, ForwardIcon } from '../ui/conversation-icons';
 import { AnswerAction, ErrorDetails, ErrorNotice, RetryButton } from './error-notice';
 
 interface EndStateProps {

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { explainError } from '@/lib/browser/errors/error-sentences';
 import { Button } from '../ui/text-button';
-import { RefreshIcon } from '../ui/icons';
-import { AlertIcon } from '../ui/more-icons';
+import { RefreshIcon, AlertIcon } from '../ui/conversation-icons';
 
 /** The technical facts behind the sentence, for whoever debugs it, behind a "Details" disclosure. */
 export function ErrorDetails({ message }: { message: AssistantMessage }) {

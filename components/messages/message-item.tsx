@@ -1,24 +1,16 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { ROOT } from '@/lib/browser/chat/conversation';
 import type { Rating } from '@/lib/protocol/feedback';
 import { isAssistant } from '@/lib/browser/chat/message';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
-import { AssistantMessage } from './assistant-message';
-import { UserMessage } from './user-message';
 import { selectRunning } from '../store/selectors';
-
-/** Only text-completion models need it: loaded then, not with the page (docs/performance.md). */
-const CompletionPair = lazy(() =>
-  import('./completion-pair').then((m) => ({ default: m.CompletionPair })),
-);
-
-/** Only messages with versions show it: loaded then, not with the page (docs/performance.md). */
-const VersionSwitcher = lazy(() =>
-  import('./version-switcher').then((m) => ({ default: m.VersionSwitcher })),
-);
+import { AssistantMessage } from './assistant-message';
+import { CompletionPair } from './completion-view';
+import { UserMessage } from './user-message';
+import { VersionSwitcher } from './version-switcher';
 
 interface MessageItemProps {
   conversationId: string;
@@ -81,9 +73,7 @@ export function MessageItem({ conversationId, index, completion }: MessageItemPr
   const versions = useMemo(
     () =>
       hasVersions ? (
-        <Suspense fallback={null}>
-          <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />
-        </Suspense>
+        <VersionSwitcher conversationId={conversationId} index={index} enabled={!busy} />
       ) : null,
     [hasVersions, conversationId, index, busy],
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ArrowDownIcon } from '../ui/icons';
+import { ArrowDownIcon } from '../ui/conversation-icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
 import { MessageItem } from './message-item';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { FOCUS_RING } from '../ui/button';
 import { formatCount, formatSeconds, formatThinkingTime } from '../ui/format';
-import { BulbIcon, ChevronRightIcon } from '../ui/icons';
+import { BulbIcon, ChevronRightIcon } from '../ui/conversation-icons';
 import { useNow } from '../ui/use-now';
 
 function ReasoningTitle({ message, thinking }: { message: AssistantMessage; thinking: boolean }) {

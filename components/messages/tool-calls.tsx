@@ -1,5 +1,5 @@
 import type { ToolCallRecord } from '@/lib/browser/chat/message';
-import { ToolIcon } from '../ui/more-icons';
+import { ToolIcon } from '../ui/conversation-icons';
 
 function pretty(args: string): string {
   try {

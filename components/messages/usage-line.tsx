@@ -3,7 +3,8 @@
 import { useId, type CSSProperties } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
-import { DotsIcon } from '../ui/page-icons';
+import { useFiguresShown } from '../store/use-figures-shown';
+import { DotsIcon } from '../ui/conversation-icons';
 import { usageItems, type UsageItem } from './usage-items';
 
 // Labels and values keep at least 4.5:1 against the page in both themes (WCAG AA for small text).
@@ -78,9 +79,12 @@ export function UsageLine({
   message: AssistantMessage;
   creditUnit?: string;
 }) {
+  // The reader may hide the figures (display settings): the line's own choice, read here so that a
+  // page without the line (the widget, unless asked) never loads it.
+  const [figuresShown] = useFiguresShown();
   const items = usageItems(message, creditUnit);
   const server = items.find((i) => i.label === 'Server TTFT');
-  if (!items.length) return null;
+  if (!figuresShown || !items.length) return null;
   return (
     <div
       data-testid="usage"

@@ -1,20 +1,24 @@
 'use client';
 
-import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
+import { memo, Suspense, useState, type ReactNode } from 'react';
 import type { UserMessage as Message } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { PencilIcon } from '../ui/icons';
+import { PencilIcon } from '../ui/conversation-icons';
 import { MarkdownView } from '../markdown/markdown-view';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */
-const MessageEditor = lazy(() =>
-  import('./message-editor').then((m) => ({ default: m.MessageEditor })),
+const MessageEditor = lazyComponent(
+  onDemand(() => import('./message-editor')),
+  (m) => m.MessageEditor,
 );
 
 /** Only messages with files show them: loaded then (docs/performance.md). */
-const AttachmentChip = lazy(() =>
-  import('../ui/attachment-chip').then((m) => ({ default: m.AttachmentChip })),
+const AttachmentChip = lazyComponent(
+  onDemand(() => import('../ui/attachment-chip')),
+  (m) => m.AttachmentChip,
 );
 
 interface UserMessageProps {

@@ -4,8 +4,7 @@ import { memo } from 'react';
 import { ROOT } from '@/lib/browser/chat/conversation';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { IconButton } from '../ui/button';
-import { ChevronRightIcon } from '../ui/icons';
-import { ChevronLeftIcon } from '../ui/more-icons';
+import { ChevronRightIcon, ChevronLeftIcon } from '../ui/conversation-icons';
 
 export interface VersionSwitcherProps {
   conversationId: string;

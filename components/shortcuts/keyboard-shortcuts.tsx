@@ -1,11 +1,14 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useShortcuts, type ShortcutHandlers } from './use-shortcuts';
 
 // The dialog is code the page needs only when someone presses "?".
-const ShortcutsDialog = lazy(() =>
-  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+const ShortcutsDialog = lazyComponent(
+  onDemand(() => import('./shortcuts-dialog')),
+  (m) => m.ShortcutsDialog,
 );
 
 /** The chat page's shortcuts, their dialog, and a short note when one did something unseen. */

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { onDemand } from '../ui/on-demand';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { shortcutFor } from './shortcut-list';
 
@@ -16,6 +17,9 @@ function isEditable(el: Element | null): boolean {
         )))
   );
 }
+
+/** What the shortcuts do, loaded with the first one pressed. */
+const shortcutActions = onDemand(() => import('./run-shortcut'));
 
 export interface ShortcutHandlers {
   /** Shows the sidebar (a drawer on narrow screens) before its search box is focused. */
@@ -45,7 +49,7 @@ export function useShortcuts({ openSidebar }: ShortcutHandlers) {
       if (!shortcut || shortcut.action === 'stop') return;
       e.preventDefault();
       const { action } = shortcut;
-      void import('./run-shortcut').then(({ runShortcut }) =>
+      void shortcutActions.load().then(({ runShortcut }) =>
         runShortcut(action, {
           store,
           openSidebar,

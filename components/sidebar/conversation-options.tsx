@@ -1,10 +1,9 @@
 'use client';
 
 import { useChatStoreApi } from '../store/use-chat-store';
-import { PencilIcon } from '../ui/icons';
-import { PinIcon, TrashIcon } from '../ui/more-icons';
+import { PencilIcon, DotsIcon } from '../ui/conversation-icons';
+import { PinIcon, TrashIcon } from '../ui/chat-page-icons';
 import { MenuButton } from '../ui/menu-button';
-import { DotsIcon } from '../ui/page-icons';
 
 export interface ConversationOptionsProps {
   /** The menu button's accessible name. */

@@ -1,9 +1,13 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { onDemand } from '../ui/on-demand';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { Button } from '../ui/text-button';
-import { UploadIcon } from '../ui/page-icons';
+import { UploadIcon } from '../ui/chat-page-icons';
+
+/** Reading and checking an imported file, loaded with the first import. */
+const fileImport = onDemand(() => import('./import-file'));
 
 /**
  * Imports a conversation exported as JSON. The reading code loads only when a file is picked (it
@@ -16,7 +20,7 @@ export function ImportButton({ onImported }: { onImported: () => void }) {
   const [error, setError] = useState<string | null>(null);
 
   const importFile = async (file: File) => {
-    const { importConversationFile } = await import('./import-file');
+    const { importConversationFile } = await fileImport.load();
     const refused = await importConversationFile(store, file);
     setError(refused);
     if (!refused) onImported();

@@ -1,10 +1,12 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { IconButton } from '../ui/button';
 import { Button } from '../ui/text-button';
-import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/page-icons';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
+import { PlusIcon, SearchIcon, SidebarIcon } from '../ui/chat-page-icons';
 import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
 import { loadSearch } from './load-search';
@@ -18,9 +20,13 @@ export interface SidebarProps {
 }
 
 /** Loaded when a deletion is first asked for, not with the page (docs/performance.md). */
-const UndoDelete = lazy(() => import('./undo-delete').then((m) => ({ default: m.UndoDelete })));
-const DeleteConversationDialog = lazy(() =>
-  import('./delete-conversation-dialog').then((m) => ({ default: m.DeleteConversationDialog })),
+const UndoDelete = lazyComponent(
+  onDemand(() => import('./undo-delete')),
+  (m) => m.UndoDelete,
+);
+const DeleteConversationDialog = lazyComponent(
+  onDemand(() => import('./delete-conversation-dialog')),
+  (m) => m.DeleteConversationDialog,
 );
 
 /** Conversations with New chat, search, import; deleting asks first, and can be undone. */

@@ -2,7 +2,7 @@
 
 import type { ProviderHealth } from '@/lib/protocol/api-shapes';
 import { CopyButton } from '../ui/copy-button';
-import { AlertIcon } from '../ui/more-icons';
+import { AlertIcon } from '../ui/conversation-icons';
 
 const VLLM_COMMAND = 'vllm serve Qwen/Qwen3-8B --reasoning-parser qwen3';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { IconButton } from '../ui/button';
-import { CloseIcon } from '../ui/icons';
+import { CloseIcon } from '../ui/conversation-icons';
 
 /** The storage notice's text and its Dismiss button. */
 export function StorageNoticeBody({

@@ -1,11 +1,14 @@
 'use client';
 
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 
 /** Loaded only when storage failed, not with the page (docs/performance.md). */
-const StorageNoticeBody = lazy(() =>
-  import('./storage-notice-body').then((m) => ({ default: m.StorageNoticeBody })),
+const StorageNoticeBody = lazyComponent(
+  onDemand(() => import('./storage-notice-body')),
+  (m) => m.StorageNoticeBody,
 );
 
 /** Storage failed (quota, private mode): say so once; the app keeps working in memory. */

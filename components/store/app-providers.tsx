@@ -8,6 +8,7 @@ import { createLazyRemoteSync } from '@/lib/browser/chat/lazy-remote-sync';
 import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
 import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { ThemeProvider } from '../theme/theme-provider';
+import { onDemand } from '../ui/on-demand';
 import {
   ChatStoreProvider,
   type PersistenceFactory,
@@ -16,6 +17,8 @@ import {
 import { ModelsProvider } from './models-provider';
 import { QueryProvider } from './query-provider';
 import { readChatDefaults } from './use-chat-defaults';
+
+const conversationMerge = onDemand(() => import('@/lib/browser/chat/conversation-merge'));
 
 /**
  * The chat page's conversations: its IndexedDB database, with the meta stash for page hide, saved
@@ -28,7 +31,7 @@ const pagePersistence: PersistenceFactory = (onFallback) =>
     createStorageStash(() => window.localStorage, 'runnel:meta-stash'),
     // Loaded when another tab has written a conversation this one saves (docs/performance.md).
     () =>
-      import('@/lib/browser/chat/conversation-merge').then(
+      conversationMerge.load().then(
         ({ mergeConversations }) =>
           (mine, stored) =>
             mergeConversations(mine, stored, Date.now()),

@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
+import type { AssistantMessage } from '@/lib/browser/chat/message';
 
 /** What the chat shows besides the conversation itself. */
 export interface DisplayOptions {
@@ -10,6 +11,12 @@ export interface DisplayOptions {
    * site's visitors need none of it.
    */
   showDetails: boolean;
+  /**
+   * The figures line under an answer, shown with the details. The chat page gives its own, in its
+   * first load, so the figures show in the frame their data arrives; the widget, whose sites seldom
+   * ask for details, gives one loaded on demand (docs/performance.md). None: no figures.
+   */
+  FiguresLine?: ComponentType<{ message: AssistantMessage; creditUnit?: string }>;
 }
 
 const DisplayOptionsContext = createContext<DisplayOptions>({ showDetails: true });

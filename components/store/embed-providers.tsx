@@ -8,7 +8,7 @@ import {
 import { probeIndexedDb } from '@/lib/browser/embed/storage-probe';
 import { ApiFetchContext } from './use-api-fetch';
 import { ChatStoreProvider, type PersistenceFactory } from './chat-store-provider';
-import { ModelsProvider } from './models-provider';
+import { EmbedModelsProvider } from './embed-models-provider';
 
 /**
  * The widget's persistence: its own database, in the iframe's partitioned IndexedDB when the
@@ -48,9 +48,9 @@ export function EmbedProviders({
   const [persistence] = useState(() => embedPersistence(onStorage));
   return (
     <ApiFetchContext.Provider value={fetch}>
-      <ModelsProvider>
+      <EmbedModelsProvider>
         <ChatStoreProvider createPersistence={persistence}>{children}</ChatStoreProvider>
-      </ModelsProvider>
+      </EmbedModelsProvider>
     </ApiFetchContext.Provider>
   );
 }

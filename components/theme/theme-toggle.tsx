@@ -2,7 +2,7 @@
 
 import { useContext } from 'react';
 import { IconButton } from '../ui/button';
-import { MonitorIcon, MoonIcon, SunIcon } from '../ui/page-icons';
+import { MonitorIcon, MoonIcon, SunIcon } from '../ui/chat-page-icons';
 import { ThemeContext, type ThemePreference } from './theme-provider';
 
 const NEXT: Record<ThemePreference, ThemePreference> = {

@@ -1,14 +1,18 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { onDemand } from './on-demand';
+import { lazyComponent } from './on-demand-component';
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import { FOCUS_RING, IconButton } from './button';
 import { formatCompact } from './format-usage';
-import { CloseIcon } from './icons';
-import { FileIcon } from './more-icons';
+import { CloseIcon, FileIcon } from './conversation-icons';
 
 /** Loaded when a thumbnail is first opened. */
-const ImageViewer = lazy(() => import('./image-viewer').then((m) => ({ default: m.ImageViewer })));
+const ImageViewer = lazyComponent(
+  onDemand(() => import('./image-viewer')),
+  (m) => m.ImageViewer,
+);
 
 /**
  * An attachment as a small tile: an image's thumbnail (opening larger on a click), or a text file's name with about how many

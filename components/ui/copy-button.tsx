@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { IconButton } from './button';
-import { CheckIcon, CopyIcon } from './icons';
+import { CheckIcon, CopyIcon } from './conversation-icons';
 
 /** Writes text to the clipboard; falls back to a hidden textarea where the API is missing. */
 export async function copyText(text: string): Promise<boolean> {

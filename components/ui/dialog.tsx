@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from 'react';
 import { IconButton } from './button';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './conversation-icons';
 
 interface DialogProps {
   open: boolean;

@@ -91,6 +91,18 @@ export const vllmStreamScenarios: Record<string, Scenario> = {
   xss: (_b, ctx) => answer(F, ctx, tokenize(XSS_MARKDOWN)),
   // Faster than the default rate: ~300 tokens at 20 ms would make tests wait 6 s.
   markdown: (_b, ctx) => answer(F, ctx, tokenize(MARKDOWN_ANSWER), { tokenDelayMs: 5 }),
+  // Reasoning, then the rich Markdown answer: everything an answer can show but math and tools
+  // (`npm run check:bundle` counts the page's JavaScript through it).
+  'reasoning-markdown': (_b, ctx) => {
+    const b = build(F, ctx).role();
+    for (const t of REASONING_TOKENS) b.reasoning(t);
+    return b
+      .contents(tokenize(MARKDOWN_ANSWER))
+      .finish('stop')
+      .usage()
+      .done()
+      .plan({ tokenDelayMs: 5 });
+  },
   // The test stack's TITLE_MODEL. A conversation about high tides gets a title in quotes, with a
   // full stop (as small models write them); any other gets an empty answer, so it keeps its first
   // message as its title and the specs that find conversations by it are left alone.

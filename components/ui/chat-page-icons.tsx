@@ -1,7 +1,20 @@
-// The chat page's own chrome (header, sidebar, theme): apart from the icons of messages and the
-// composer, so the widget, which has none of these, does not load them.
-import { Icon, type IconProps } from './icons';
+import { Icon, type IconProps } from './icon';
 
+// The chat page's own controls — header, sidebar, model picker, theme, conversation options,
+// files — which the widget never shows (the conversation's icons are in conversation-icons.tsx).
+
+/** Pushpin (pinned conversations). */
+export const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4h6M10 4v5l-3 4h10l-3-4V4M12 13v7" />
+  </Icon>
+);
+/** Bin (delete). */
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Icon>
+);
 /** Chevron pointing down. */
 export const ChevronDownIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -80,17 +93,5 @@ export const PlusIcon = (p: IconProps) => (
 export const PaperclipIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m21 11-8.6 8.6a5 5 0 0 1-7-7l8.5-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.3-2.4l7.9-7.9" />
-  </Icon>
-);
-/** Three dots (more). */
-export const DotsIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />
-  </Icon>
-);
-/** Arrow into a tray (download, export). */
-export const DownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </Icon>
 );
