@@ -1,4 +1,5 @@
 import { answerSpeed, estimateTokens, ttftMs } from '@/lib/browser/chat/answer-stats';
+import { messageCost } from '@/lib/browser/chat/cost';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { formatCount } from '../ui/format';
 import { formatCredits, formatDuration, formatMoney } from '../ui/format-usage';
@@ -54,10 +55,10 @@ export function usageItems(m: AssistantMessage, creditUnit?: string): UsageItem[
     items.push({ label: 'Credits used', value: formatCredits(u.credits_used) });
   if (u?.credit_balance !== undefined)
     items.push({ label: 'Balance', value: credits(u.credit_balance, creditUnit) });
-  const cost = m.cost;
+  const cost = messageCost(m.costs);
   if (cost) {
     items.push({ label: 'Cost', value: formatMoney(cost.amount, cost.currency) });
-    if (cost.tokens !== undefined && cost.gpu !== undefined) {
+    if (typeof cost.tokens === 'number' && typeof cost.gpu === 'number') {
       items.push({ label: 'Tokens cost', value: formatMoney(cost.tokens, cost.currency) });
       items.push({ label: 'GPU time cost', value: formatMoney(cost.gpu, cost.currency) });
     }

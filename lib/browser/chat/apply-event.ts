@@ -1,6 +1,5 @@
 import type { RunnelEvent } from '../../protocol/events';
 import type { AssistantMessage, AssistantStatus, MessageError } from './message';
-import { sumCost } from './cost';
 import { sumUsage } from './usage';
 
 /**
@@ -83,9 +82,9 @@ export function applyEvent(
         timing.serverTtftMs = event.timing.ttft_ms;
         timing.serverDurationMs = event.timing.duration_ms;
       }
-      const cost = sumCost(message.priorCost, event.cost);
-      const { cost: _previous, ...rest } = message;
-      return end({ ...rest, timing, ...(cost ? { cost } : {}) }, status, now);
+      // Each run's cost is kept as it came; what is shown sums them (cost.ts, loaded with the figures).
+      const costs = event.cost ? { costs: [...(message.costs ?? []), event.cost] } : {};
+      return end({ ...message, timing, ...costs }, status, now);
     }
     case 'stopped':
       // Someone stopped the answer through the stop endpoint (this tab, or another one); the

@@ -254,7 +254,6 @@ export function createChatRunner(deps: ChatRunnerDeps) {
           rev: (m.rev ?? 0) + 1,
           status: 'streaming',
           priorUsage: m.usage,
-          priorCost: m.cost,
           usageFinal: false,
           finishReason: undefined,
           error: undefined,

@@ -1,3 +1,4 @@
+import { messageCost } from './cost';
 import type { Message } from './message';
 
 // The conversation meter's sums, apart from answer-stats.ts (each answer's own figures), which
@@ -25,9 +26,11 @@ export function conversationTotals(messages: readonly Message[]): ConversationTo
   let cost: { amount: number; currency: string } | null | undefined;
   for (const m of messages) {
     if (m.role !== 'assistant') continue;
-    if (m.cost && cost !== null) {
-      if (cost && cost.currency !== m.cost.currency) cost = null;
-      else cost = { amount: (cost?.amount ?? 0) + m.cost.amount, currency: m.cost.currency };
+    const spent = messageCost(m.costs);
+    if (m.costs?.length && !spent) cost = null;
+    if (spent && cost !== null) {
+      if (cost && cost.currency !== spent.currency) cost = null;
+      else cost = { amount: (cost?.amount ?? 0) + spent.amount, currency: spent.currency };
     }
     if (!m.usage) continue;
     totalTokens += m.usage.total_tokens;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent } from './apply-event';
 import { conversationTotals } from './conversation-totals';
-import { isAnswerCost, sumCost } from './cost';
+import { isAnswerCost, messageCost, sumCost } from './cost';
 import { createAssistantMessage, type AssistantMessage } from './message';
 
 const eur = (amount: number, parts: { tokens?: number; gpu?: number } = {}) => ({
@@ -15,23 +15,24 @@ function answer(patch: Partial<AssistantMessage>): AssistantMessage {
 }
 
 describe('answer cost in the browser', () => {
-  it("keeps the server's figure from done, added to earlier runs (Continue)", () => {
+  it("keeps the server's figure from done; a Continue run's adds to the earlier ones", () => {
     const first = applyEvent(answer({}), { type: 'done', cost: eur(0.01, { gpu: 0.01 }) }, 2000);
-    expect(first.cost).toEqual(eur(0.01, { gpu: 0.01 }));
-    const continued = answer({ cost: first.cost, priorCost: first.cost });
+    expect(messageCost(first.costs)).toEqual(eur(0.01, { gpu: 0.01 }));
+    const continued = { ...first, status: 'streaming' as const };
     const second = applyEvent(continued, { type: 'done', cost: eur(0.02, { gpu: 0.02 }) }, 3000);
-    expect(second.cost).toEqual(eur(0.03, { gpu: 0.03 }));
+    expect(messageCost(second.costs)).toEqual(eur(0.03, { gpu: 0.03 }));
   });
 
   it('has no figure without prices, and no sum across currencies', () => {
-    expect(applyEvent(answer({}), { type: 'done' }, 2000).cost).toBeUndefined();
+    expect(applyEvent(answer({}), { type: 'done' }, 2000).costs).toBeUndefined();
     expect(sumCost(eur(1), { amount: 1, currency: 'USD' })).toBeUndefined();
+    expect(messageCost([eur(1), { amount: 1, currency: 'USD' }, eur(1)])).toBeUndefined();
   });
 
   it('totals a conversation in its currency, and gives none for mixed currencies', () => {
-    const priced = [answer({ cost: eur(0.25) }), answer({}), answer({ cost: eur(0.5) })];
+    const priced = [answer({ costs: [eur(0.25)] }), answer({}), answer({ costs: [eur(0.5)] })];
     expect(conversationTotals(priced)).toMatchObject({ cost: 0.75, costCurrency: 'EUR' });
-    const mixed = [...priced, answer({ cost: { amount: 1, currency: 'USD' } })];
+    const mixed = [...priced, answer({ costs: [{ amount: 1, currency: 'USD' }] })];
     expect(conversationTotals(mixed)).not.toHaveProperty('cost');
     expect(conversationTotals([answer({})])).not.toHaveProperty('cost');
   });

@@ -4,8 +4,8 @@ const add = (a: number | undefined, b: number | undefined) =>
   a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
 
 /**
- * The cost of a message built by several runs (Continue). Runs priced in different currencies
- * (the prices changed between them) have no one sum: then there is no figure rather than a wrong one.
+ * The sum of two costs. Costs in different currencies (the prices changed between them) have no
+ * one sum: then there is no figure rather than a wrong one.
  */
 export function sumCost(
   prior: AnswerCost | undefined,
@@ -35,4 +35,14 @@ export function isAnswerCost(v: unknown): v is AnswerCost {
     (c.tokens === undefined || num(c.tokens)) &&
     (c.gpu === undefined || num(c.gpu))
   );
+}
+
+/** What a message cost over all of its runs (Continue), or undefined without one sum. */
+export function messageCost(costs: readonly AnswerCost[] | undefined): AnswerCost | undefined {
+  // The stream's reader lets any object through as a cost (its size is counted): checked here.
+  const valid = costs?.filter(isAnswerCost);
+  if (!valid?.length) return undefined;
+  let total: AnswerCost | undefined = valid[0];
+  for (const cost of valid.slice(1)) total = total && sumCost(total, cost);
+  return total;
 }

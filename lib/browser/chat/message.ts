@@ -70,10 +70,8 @@ export interface AssistantMessage {
   usageFinal?: boolean;
   /** Usage of earlier runs of this message (Continue); added to the current run's usage. */
   priorUsage?: Usage;
-  /** What the message cost at the configured prices (every run's), from the server's `done`. */
-  cost?: AnswerCost;
-  /** The cost of earlier runs (Continue); added to the current run's. */
-  priorCost?: AnswerCost;
+  /** What each run of the message (Continue adds runs) cost at the configured prices (`done`). */
+  costs?: AnswerCost[];
   finishReason?: string;
   error?: MessageError;
   toolCalls?: ToolCallRecord[];
