@@ -2,6 +2,7 @@
 
 import { useShallow } from 'zustand/react/shallow';
 import { conversationTotals } from '@/lib/browser/chat/conversation-totals';
+import { conversationCost } from '@/lib/browser/chat/cost';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore } from '../store/use-chat-store';
 import { useFiguresShown } from '../store/use-figures-shown';
@@ -21,6 +22,12 @@ export function ConversationMeter() {
       return conversationTotals(messages ?? []);
     }),
   );
+  const spent = useChatStore(
+    useShallow((s) => {
+      const messages = s.activeId ? s.conversations[s.activeId]?.messages : undefined;
+      return conversationCost(messages ?? []);
+    }),
+  );
   const { info } = useActiveModel();
   const [figuresShown] = useFiguresShown();
   if (totals.totalTokens === 0 || !figuresShown) return null;
@@ -29,8 +36,8 @@ export function ConversationMeter() {
   const share = limit && used !== undefined ? Math.min(1, used / limit) : undefined;
   const unit = info?.credit_unit ?? 'credits';
   const cost =
-    totals.cost !== undefined && totals.costCurrency
-      ? formatMoney(totals.cost, totals.costCurrency)
+    spent.cost !== undefined && spent.currency
+      ? formatMoney(spent.cost, spent.currency)
       : undefined;
   const total = `${formatCount(totals.totalTokens)} tokens${
     totals.credits !== undefined ? `, ${formatCredits(totals.credits)} ${unit}` : ''

@@ -1,4 +1,3 @@
-import { messageCost } from './cost';
 import type { Message } from './message';
 
 // The conversation meter's sums, apart from answer-stats.ts (each answer's own figures), which
@@ -8,31 +7,17 @@ import type { Message } from './message';
 export interface ConversationTotals {
   totalTokens: number;
   credits?: number;
-  /**
-   * What the priced answers cost, in `costCurrency`. Plain numbers (the meter compares the totals
-   * field by field); absent when answers were priced in different currencies, which have no sum.
-   */
-  cost?: number;
-  costCurrency?: string;
   /** Prompt + completion of the latest answer with usage: what the next question starts from. */
   contextTokens?: number;
 }
 
-/** Sums every answer's usage and cost (Continue runs are already summed into their message). */
+/** Sums every answer's usage (Continue runs are already summed into their message). */
 export function conversationTotals(messages: readonly Message[]): ConversationTotals {
   let totalTokens = 0;
   let credits: number | undefined;
   let contextTokens: number | undefined;
-  let cost: { amount: number; currency: string } | null | undefined;
   for (const m of messages) {
-    if (m.role !== 'assistant') continue;
-    const spent = messageCost(m.costs);
-    if (m.costs?.length && !spent) cost = null;
-    if (spent && cost !== null) {
-      if (cost && cost.currency !== spent.currency) cost = null;
-      else cost = { amount: (cost?.amount ?? 0) + spent.amount, currency: spent.currency };
-    }
-    if (!m.usage) continue;
+    if (m.role !== 'assistant' || !m.usage) continue;
     totalTokens += m.usage.total_tokens;
     if (m.usage.credits_used !== undefined) credits = (credits ?? 0) + m.usage.credits_used;
     // A Continue run's prompt already holds the earlier part of the answer: its own counts are
@@ -47,7 +32,6 @@ export function conversationTotals(messages: readonly Message[]): ConversationTo
   }
   return {
     totalTokens,
-    ...(cost ? { cost: cost.amount, costCurrency: cost.currency } : {}),
     ...(credits !== undefined ? { credits } : {}),
     ...(contextTokens !== undefined ? { contextTokens } : {}),
   };
