@@ -2,14 +2,16 @@
 
 import { useShallow } from 'zustand/react/shallow';
 import { conversationTotals } from '@/lib/browser/chat/conversation-totals';
+import { conversationCost } from '@/lib/browser/chat/cost';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore } from '../store/use-chat-store';
 import { useFiguresShown } from '../store/use-figures-shown';
 import { formatCount } from '../ui/format';
-import { formatCompact, formatCredits } from '../ui/format-usage';
+import { formatCompact, formatCredits, formatMoney } from '../ui/format-usage';
 
 /**
- * The open conversation's running total (tokens, and credits where the provider bills them) and how
+ * The open conversation's running total (tokens, credits where the provider bills them, the cost
+ * where prices are configured) and how
  * full the model's context is after the latest answer ("3.2k / 8k"): the next question starts from
  * there, so a nearly full context explains a refusal before it happens.
  */
@@ -20,6 +22,12 @@ export function ConversationMeter() {
       return conversationTotals(messages ?? []);
     }),
   );
+  const spent = useChatStore(
+    useShallow((s) => {
+      const messages = s.activeId ? s.conversations[s.activeId]?.messages : undefined;
+      return conversationCost(messages ?? []);
+    }),
+  );
   const { info } = useActiveModel();
   const [figuresShown] = useFiguresShown();
   if (totals.totalTokens === 0 || !figuresShown) return null;
@@ -27,9 +35,13 @@ export function ConversationMeter() {
   const used = totals.contextTokens;
   const share = limit && used !== undefined ? Math.min(1, used / limit) : undefined;
   const unit = info?.credit_unit ?? 'credits';
+  const cost =
+    spent.cost !== undefined && spent.currency
+      ? formatMoney(spent.cost, spent.currency)
+      : undefined;
   const total = `${formatCount(totals.totalTokens)} tokens${
     totals.credits !== undefined ? `, ${formatCredits(totals.credits)} ${unit}` : ''
-  } in this chat`;
+  }${cost ? `, ${cost}` : ''} in this chat`;
   return (
     <div
       data-testid="conversation-meter"
@@ -39,6 +51,7 @@ export function ConversationMeter() {
         <span className="sr-only">{total}</span>
         <span aria-hidden="true">
           {formatCompact(totals.totalTokens)} tokens
+          {cost && <span data-testid="conversation-cost"> · {cost}</span>}
           <span className="hidden sm:inline"> in this chat</span>
         </span>
       </span>

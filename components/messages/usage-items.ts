@@ -1,7 +1,8 @@
 import { answerSpeed, estimateTokens, ttftMs } from '@/lib/browser/chat/answer-stats';
+import { messageCost } from '@/lib/browser/chat/cost';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { formatCount } from '../ui/format';
-import { formatCredits, formatDuration } from '../ui/format-usage';
+import { formatCredits, formatDuration, formatMoney } from '../ui/format-usage';
 
 /**
  * One figure of the answer footer. `primary` ones make the one-line summary on a phone; `detail`
@@ -19,7 +20,8 @@ function credits(n: number, unit: string | undefined): string {
 }
 
 /**
- * The figures under an answer, in reading order: tokens, speed, time to first token, credits.
+ * The figures under an answer, in reading order: tokens, speed, time to first token, credits, cost
+ * (when prices are configured: the server's figure, split into tokens and GPU time when both count).
  * Without counts (while streaming, or an answer stopped before any came) the tokens and speed are
  * estimates, marked "≈".
  */
@@ -53,5 +55,13 @@ export function usageItems(m: AssistantMessage, creditUnit?: string): UsageItem[
     items.push({ label: 'Credits used', value: formatCredits(u.credits_used) });
   if (u?.credit_balance !== undefined)
     items.push({ label: 'Balance', value: credits(u.credit_balance, creditUnit) });
+  const cost = messageCost(m.costs);
+  if (cost) {
+    items.push({ label: 'Cost', value: formatMoney(cost.amount, cost.currency) });
+    if (typeof cost.tokens === 'number' && typeof cost.gpu === 'number') {
+      items.push({ label: 'Tokens cost', value: formatMoney(cost.tokens, cost.currency) });
+      items.push({ label: 'GPU time cost', value: formatMoney(cost.gpu, cost.currency) });
+    }
+  }
   return items;
 }

@@ -23,3 +23,21 @@ export function formatCompact(n: number, base: 1000 | 1024 = 1000): string {
   const [value, unit] = abs < base * base ? [n / base, 'k'] : [n / (base * base), 'M'];
   return `${Math.abs(value) < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)}${unit}`;
 }
+
+/**
+ * An amount of money in the page's locale (the browser's language) and `currency`: cents for
+ * amounts of a unit or more, three significant digits below one (an answer often costs a fraction
+ * of a cent: "€0.0044"). A currency code the browser does not know shows as "0.0044 XYZ".
+ */
+export function formatMoney(amount: number, currency: string): string {
+  const small = Math.abs(amount) < 1 && amount !== 0;
+  try {
+    return new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+      ...(small ? { maximumSignificantDigits: 3 } : {}),
+    }).format(amount);
+  } catch {
+    return `${new Intl.NumberFormat(undefined, { maximumSignificantDigits: 6 }).format(amount)} ${currency}`;
+  }
+}

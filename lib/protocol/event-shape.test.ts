@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RunnelEvent } from './events';
+import type { AnswerCost, RunnelEvent } from './events';
 import { asRunnelEvent } from './event-shape';
 
 /**
@@ -48,6 +48,10 @@ const reference = z.discriminatedUnion('type', [
     type: z.literal('done'),
     timing: z.object({ ttft_ms: z.number().nullable(), duration_ms: z.number() }).optional(),
     session: z.object({ id: z.string() }).optional(),
+    // Checked where it is shown (lib/browser/chat/cost.ts), not by the reader.
+    cost: z
+      .custom<AnswerCost>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+      .optional(),
   }),
   z.object({ type: z.literal('stopped') }),
 ]) satisfies z.ZodType<RunnelEvent>;
@@ -75,7 +79,12 @@ const VALID: RunnelEvent[] = [
   },
   { type: 'finish', reason: 'stop' },
   { type: 'error', error: { message: 'x', code: 'upstream_error', status: 502, type: 't' } },
-  { type: 'done', timing: { ttft_ms: null, duration_ms: 5 }, session: { id: 'sess_1' } },
+  {
+    type: 'done',
+    timing: { ttft_ms: null, duration_ms: 5 },
+    session: { id: 'sess_1' },
+    cost: { amount: 0.3, currency: 'EUR', tokens: 0.1, gpu: 0.2 },
+  },
 ];
 
 const WRONG_VALUES: unknown[] = [undefined, null, 1, 'x', true, {}, []];

@@ -81,6 +81,8 @@ const EVENT_SHAPES: EventShapes = {
   done: {
     timing: optional(object({ ttft_ms: nullable(number), duration_ms: number })),
     session: optional(object({ id: string })),
+    // Its fields are checked where it is shown (lib/browser/chat/cost.ts), loaded with the figures.
+    cost: optional(isRecord),
   },
   stopped: { released_ms: optional(number) },
 };

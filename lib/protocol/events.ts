@@ -15,6 +15,18 @@ export interface Usage {
   credit_balance?: number;
 }
 
+/**
+ * What an answer cost, computed by the server when it ends from the configured prices (absent when
+ * none are configured). `amount` is `tokens` + `gpu`, in `currency` (ISO 4217); `tokens`: its
+ * tokens at the model's prices; `gpu`: its share of a self-hosted backend's GPU time.
+ */
+export interface AnswerCost {
+  amount: number;
+  currency: string;
+  tokens?: number;
+  gpu?: number;
+}
+
 /** Error codes the server itself produces after the 200. */
 export type StreamErrorCode =
   | 'upstream_http_error'
@@ -79,7 +91,7 @@ export type RunnelEvent =
   | { type: 'usage'; usage: Usage; final: boolean }
   | { type: 'finish'; reason: string }
   | { type: 'error'; error: StreamError }
-  | { type: 'done'; timing?: Timing; session?: SessionRef }
+  | { type: 'done'; timing?: Timing; session?: SessionRef; cost?: AnswerCost }
   /**
    * Resumable answers: someone called `POST /api/chat/{request_id}/stop`; terminal. `released_ms`:
    * from the stop reaching the instance that generates the answer to its upstream request being

@@ -82,7 +82,9 @@ export function applyEvent(
         timing.serverTtftMs = event.timing.ttft_ms;
         timing.serverDurationMs = event.timing.duration_ms;
       }
-      return end({ ...message, timing }, status, now);
+      // Each run's cost is kept as it came; what is shown sums them (cost.ts, loaded with the figures).
+      const costs = event.cost ? { costs: [...(message.costs ?? []), event.cost] } : {};
+      return end({ ...message, timing, ...costs }, status, now);
     }
     case 'stopped':
       // Someone stopped the answer through the stop endpoint (this tab, or another one); the

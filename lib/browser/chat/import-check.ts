@@ -1,3 +1,4 @@
+import { isAnswerCost } from './cost';
 import { isInlineImage } from '../../protocol/image-url';
 
 /**
@@ -43,6 +44,9 @@ function messageProblem(m: unknown): string | null {
     optional(m, 'timing', (t) => (numbersOnly(t) ? null : 'is not a set of times')) ??
     optional(m, 'usage', (u) => (numbersOnly(u) ? null : 'is not a set of counts')) ??
     optional(m, 'priorUsage', (u) => (numbersOnly(u) ? null : 'is not a set of counts')) ??
+    optional(m, 'costs', (c) =>
+      Array.isArray(c) && c.every(isAnswerCost) ? null : 'is not a list of amounts and currencies',
+    ) ??
     optional(m, 'error', errorProblem) ??
     optional(m, 'toolCalls', toolCallsProblem)
   );

@@ -1,4 +1,4 @@
-import type { StreamError, Usage } from '../../protocol/events';
+import type { AnswerCost, StreamError, Usage } from '../../protocol/events';
 import type { Rating } from '../../protocol/feedback';
 import type { Attachment } from '../attachments/attachment';
 
@@ -70,6 +70,8 @@ export interface AssistantMessage {
   usageFinal?: boolean;
   /** Usage of earlier runs of this message (Continue); added to the current run's usage. */
   priorUsage?: Usage;
+  /** What each run of the message (Continue adds runs) cost at the configured prices (`done`). */
+  costs?: AnswerCost[];
   finishReason?: string;
   error?: MessageError;
   toolCalls?: ToolCallRecord[];

@@ -4,6 +4,13 @@ import { z } from 'zod';
 import type { ModelKind } from '../../protocol/api-shapes';
 import { ConfigError, formatIssues } from './config-error';
 import { url } from './env-values';
+import {
+  gpuCostOf,
+  gpuFields,
+  tokenPriceSchema,
+  type GpuCost,
+  type TokenPrice,
+} from './price-config';
 
 /**
  * The backends: one from `OPENAI_BASE_URL(S)`, `OPENAI_API_KEY`, `PROVIDER_PRESET` and `MODELS`, or
@@ -22,6 +29,8 @@ export interface ConfiguredModel {
   kind?: ModelKind;
   vision?: boolean;
   reasoning?: boolean;
+  /** This model's token prices, over its provider's `price`. */
+  price?: TokenPrice;
 }
 
 export interface ProviderConfig {
@@ -49,6 +58,10 @@ export interface ProviderConfig {
    * `/metrics`): requests running and waiting, told to answers waiting in line and in health.
    */
   metricsURL?: string;
+  /** Token prices of the provider's models that set none of their own. */
+  price?: TokenPrice;
+  /** A self-hosted backend's GPUs (`gpuHourly`, `gpus`), in `price.currency`. */
+  gpu?: GpuCost;
 }
 
 const modelEntrySchema = z.union([
@@ -60,6 +73,7 @@ const modelEntrySchema = z.union([
       kind: z.enum(['chat', 'completion']).optional(),
       vision: z.boolean().optional(),
       reasoning: z.boolean().optional(),
+      price: tokenPriceSchema.optional(),
     })
     .strict(),
 ]);
@@ -80,8 +94,18 @@ const providersFileSchema = z
         maxSessionTokens: z.number().int().min(1).optional(),
         maxConcurrentStreams: z.number().int().positive().optional(),
         metricsURL: url.optional(),
+        price: tokenPriceSchema.optional(),
+        ...gpuFields,
       })
       .strict()
+      .refine((p) => p.gpuHourly === undefined || p.price !== undefined, {
+        message: "needs the provider's price.currency (the currency a GPU-hour is paid in)",
+        path: ['gpuHourly'],
+      })
+      .refine((p) => p.gpus === undefined || p.gpuHourly !== undefined, {
+        message: 'gpus needs gpuHourly (the cost of one GPU-hour)',
+        path: ['gpus'],
+      })
       .refine((p) => (p.baseURL === undefined) !== (p.baseURLs === undefined), {
         message: 'give either baseURL or baseURLs',
         path: ['baseURL'],
@@ -159,6 +183,7 @@ export function buildProviders(
         ...statefulSessionsOf(p),
         ...maxStreams(p.maxConcurrentStreams),
         ...(p.metricsURL ? { metricsURL: p.metricsURL } : {}),
+        ...pricesOf(p),
       };
     });
   } else {
@@ -213,4 +238,21 @@ function statefulSessionsOf(p: z.infer<typeof providersFileSchema>[number]) {
     );
   const maxTokens = p.maxSessionTokens;
   return { statefulSessions: maxTokens ? { maxTokens } : {} };
+}
+
+/**
+ * A provider's prices. With GPUs, every model's prices must be in the GPUs' currency: an answer's
+ * cost is one amount, and Runnel converts no currencies.
+ */
+function pricesOf(p: z.infer<typeof providersFileSchema>[number]) {
+  const gpu = gpuCostOf(p);
+  if (gpu.gpu && p.price) {
+    for (const m of p.models ?? []) {
+      if (typeof m !== 'string' && m.price && m.price.currency !== p.price.currency)
+        throw new ConfigError(
+          `PROVIDERS_FILE: provider "${p.id}": model "${m.id}": price.currency ${m.price.currency} differs from the provider's ${p.price.currency}, the currency of its gpuHourly`,
+        );
+    }
+  }
+  return { ...(p.price ? { price: p.price } : {}), ...gpu };
 }

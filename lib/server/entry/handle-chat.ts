@@ -19,6 +19,8 @@ import { prepareUpstream } from '../stream/session-fallback';
 import { checkSessionOwner, newBoundSessionId } from '../providers/session-binding';
 import type { Services } from './services';
 import { streamChat, type StreamChatDeps, type StreamChatOptions } from '../stream/stream-chat';
+import { createCostMeter, pricingFor } from '../stream/answer-cost';
+import { backendShares } from '../stream/backend-share';
 
 /** What the route knows about the request besides its body. */
 export interface ChatContext {
@@ -112,6 +114,8 @@ export async function handleChat(
   const requestId = `chat_${crypto.randomUUID()}`;
   const replicated = provider.baseURLs.length > 1;
   const observer = observeChat(logChat, logContext, replicated);
+  const pricing = pricingFor(provider, model.upstreamId);
+  const costMeter = pricing ? createCostMeter(pricing, provider.id, backendShares()) : undefined;
   const options: StreamChatOptions = {
     upstream,
     backendURL: mayShowBackendAddress(identity)
@@ -130,11 +134,12 @@ export async function handleChat(
     signal: request.signal,
     receivedAt,
     session,
+    ...(costMeter ? { costMeter } : {}),
     // One address needs no pool: such a provider behaves exactly as before replicas existed.
     ...(replicated ? { replicas: replicaPool(provider) } : {}),
   };
   const deps: StreamChatDeps = {
-    fetch,
+    fetch: costMeter ? costMeter.watch(fetch) : fetch,
     now: () => performance.now(),
     onEnd: observer.onEnd,
     onUpstream: observer.onUpstream,

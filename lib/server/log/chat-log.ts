@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { Usage } from '../../protocol/events';
+import type { AnswerCost, Usage } from '../../protocol/events';
 import type { Logger } from './logger';
 
 /** The one line logged per chat request. Nothing here is free text from a user. */
@@ -20,6 +20,8 @@ export interface ChatLogFields {
   ttftMs?: number | null;
   durationMs?: number;
   usage?: Usage;
+  /** What the answer cost at the configured prices. */
+  cost?: AnswerCost;
   /** The replica that answered, when a provider has several. */
   replica?: string;
 }

@@ -34,6 +34,29 @@ describe('metrics', () => {
     expect(text).toContain('process_resident_memory_bytes');
   });
 
+  it('adds up what answers cost by model, currency and kind', async () => {
+    const end = { provider: 'gpu', model: 'gpu:priced', outcome: 'done', ttftMs: 1, durationMs: 2 };
+    metrics.streamStarted('gpu');
+    metrics.streamEnded({
+      ...end,
+      outcome: 'done',
+      cost: { amount: 0.025, currency: 'EUR', tokens: 0.005, gpu: 0.02 },
+    });
+    metrics.streamStarted('gpu');
+    metrics.streamEnded({
+      ...end,
+      outcome: 'done',
+      cost: { amount: 0.01, currency: 'EUR', gpu: 0.01 },
+    });
+    const text = await getMetricSet().registry.getSingleMetricAsString('runnel_cost_total');
+    expect(text).toContain(
+      'runnel_cost_total{provider="gpu",model="gpu:priced",currency="EUR",kind="tokens"} 0.005',
+    );
+    expect(text).toContain(
+      'runnel_cost_total{provider="gpu",model="gpu:priced",currency="EUR",kind="gpu"} 0.03',
+    );
+  });
+
   it('keeps label values bounded: free text becomes `other`', async () => {
     metrics.chatRejected('Model "x" was not found', 'gpu', 'a model\nwith text');
     metrics.upstreamResponse('gpu', 9999);

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { Usage } from '../../protocol/events';
+import type { AnswerCost, Usage } from '../../protocol/events';
 import { codeLabel, idLabel, statusLabel } from './labels';
 import { getMetricSet } from './registry';
 
@@ -19,6 +19,7 @@ export interface StreamEnd {
   ttftMs: number | null;
   durationMs: number;
   usage?: Usage;
+  cost?: AnswerCost;
 }
 
 /**
@@ -56,6 +57,12 @@ export const metrics = {
       m.tokens.inc({ provider, model, direction: 'out' }, end.usage.completion_tokens || 0);
       const credits = end.usage.credits_used;
       if (typeof credits === 'number' && credits > 0) m.credits.inc({ provider, model }, credits);
+    }
+    if (end.cost) {
+      // The currency is a configured ISO code (checked when the providers file is read).
+      const labels = { provider, model, currency: idLabel(end.cost.currency) };
+      if (end.cost.tokens !== undefined) m.cost.inc({ ...labels, kind: 'tokens' }, end.cost.tokens);
+      if (end.cost.gpu !== undefined) m.cost.inc({ ...labels, kind: 'gpu' }, end.cost.gpu);
     }
   },
 

@@ -53,6 +53,12 @@ function create() {
       labelNames: ['provider', 'model'] as const,
       registers,
     }),
+    cost: new Counter({
+      name: 'runnel_cost_total',
+      help: 'What answers cost at the configured prices (kind tokens: token prices, gpu: GPU time)',
+      labelNames: ['provider', 'model', 'currency', 'kind'] as const,
+      registers,
+    }),
     upstream: new Counter({
       name: 'runnel_upstream_responses_total',
       help: 'Backend answers by HTTP status, or unreachable / timeout',

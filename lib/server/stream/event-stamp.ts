@@ -1,7 +1,8 @@
 import 'server-only';
 
-import type { RunnelEvent, StreamError, Usage } from '../../protocol/events';
+import type { AnswerCost, RunnelEvent, StreamError, Usage } from '../../protocol/events';
 import { redactSecrets } from '../security/redact';
+import type { CostMeter } from './answer-cost';
 
 /** What stamping an answer's events needs to know. */
 export interface EventStampOptions {
@@ -12,6 +13,8 @@ export interface EventStampOptions {
   secrets: readonly string[];
   /** The provider session that holds the conversation once the answer is done, if any. */
   session?: () => string | undefined;
+  /** The answer's cost, when prices are configured for its model (answer-cost.ts). */
+  costMeter?: CostMeter;
 }
 
 export interface EventStampDeps {
@@ -31,6 +34,8 @@ export interface StreamSummary {
   durationMs: number;
   /** The last usage the backend reported (final, or the latest running count). */
   usage?: Usage;
+  /** From the configured prices; absent without any. */
+  cost?: AnswerCost;
 }
 
 export interface EventStamp {
@@ -46,12 +51,14 @@ export interface EventStamp {
 /**
  * What every answer's events go through before anyone reads them, whichever way they are
  * delivered (straight to the browser, or kept for reattaching): every message that came from a
- * backend is scrubbed of secrets, `done` gets the server's timing, and the outcome is logged once.
+ * backend is scrubbed of secrets, `done` gets the server's timing and the answer's cost, and the
+ * outcome is logged once.
  */
 export function createEventStamp(options: EventStampOptions, deps: EventStampDeps): EventStamp {
   let firstTokenAt: number | undefined;
   let summarized = false;
   let lastUsage: Usage | undefined;
+  let cost: AnswerCost | undefined;
 
   const redact = (text: string) => redactSecrets(text, options.secrets);
   const ttft = () =>
@@ -60,6 +67,7 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
   function summarize(outcome: StreamSummary['outcome'], error?: StreamError): void {
     if (summarized) return;
     summarized = true;
+    cost = options.costMeter?.finish(lastUsage);
     deps.onEnd?.({
       requestId: options.requestId,
       outcome,
@@ -67,6 +75,7 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
       ttftMs: ttft(),
       durationMs: Math.round(deps.now() - options.receivedAt),
       ...(lastUsage ? { usage: lastUsage } : {}),
+      ...(cost ? { cost } : {}),
     });
   }
 
@@ -88,6 +97,7 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
         type: 'done',
         timing: { ttft_ms: ttft(), duration_ms: durationMs },
         ...(session ? { session: { id: session } } : {}),
+        ...(cost ? { cost } : {}),
       };
     } else if (event.type === 'stopped') {
       summarize('stopped');

@@ -1,6 +1,6 @@
 /**
  * The vLLM provider (`/v1`, `/vllm/v1`) and the `/nomodels/v1` variant: a
- * vLLM-like server without a model list that answers `chat` for any model id.
+ * vLLM-like server without a model list that answers `chat` for any model id but `counting`.
  */
 import { vllmFlavor } from '../flavors';
 import type { ProviderDef } from '../provider-def';
@@ -35,11 +35,14 @@ export const vllmProvider: ProviderDef = {
   badRequest: (message) => vllmError(400, message, 'BadRequestError'),
 };
 
-/** A backend whose `/models` is 404 but whose chat works for any model id. */
+/**
+ * A backend whose `/models` is 404 but whose chat works for any model id; `counting` (about 3 s)
+ * is there for answers that must overlap in time (GPU cost shared by answers side by side).
+ */
 export const noModelsProvider: ProviderDef = {
   ...vllmProvider,
   name: 'nomodels',
-  scenarios: {},
+  scenarios: { counting: resumeScenarios.counting! },
   fallback: chat,
   listModels: false,
 };
