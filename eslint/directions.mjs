@@ -39,6 +39,7 @@ const FEATURE_IMPORTS = {
   shortcuts: [],
   sidebar: [],
   status: [],
+  sync: [],
 };
 /** The state layer and primitives, under every feature. */
 const BASE_IMPORTS = { store: ['theme', 'ui'], theme: ['ui'], ui: [] };

@@ -7,7 +7,9 @@ import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
+import { FeedbackButtons } from '../messages/feedback-buttons';
 import { UsageLine } from '../messages/usage-line';
+import { useMessageWindow } from '../messages/use-message-window';
 import { HealthBanner } from '../status/health-banner';
 import { LiveStatus } from '../status/live-status';
 import { StorageNotice } from '../status/storage-notice';
@@ -24,7 +26,12 @@ import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
 
 /** The chat page shows every detail, the figures under answers with them (in its first load). */
-const PAGE_DISPLAY = { showDetails: true, FiguresLine: UsageLine };
+const PAGE_DISPLAY = {
+  showDetails: true,
+  FiguresLine: UsageLine,
+  Feedback: FeedbackButtons,
+  useMessageWindow,
+};
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {

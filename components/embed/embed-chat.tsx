@@ -24,6 +24,12 @@ import { useEmbedTheme } from './use-embed-theme';
 import { useLockedModel } from './use-locked-model';
 import { selectActiveHasMessages } from '../store/selectors';
 
+/** Thumbs under answers: loaded while the first answer streams (docs/performance.md). */
+const FeedbackOnDemand = lazyComponent(
+  onDemand(() => import('../messages/feedback-buttons')),
+  (m) => m.FeedbackButtons,
+);
+
 /** The figures under answers: only when the site asks for details, so loaded then. */
 const FiguresOnDemand = lazyComponent(
   onDemand(() => import('../messages/usage-line')),
@@ -72,6 +78,7 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
   const [display] = useState(() => ({
     showDetails: options.showDetails,
     FiguresLine: FiguresOnDemand,
+    Feedback: FeedbackOnDemand,
   }));
   const [theme, setTheme] = useState(options.theme);
   const [expanded, setExpanded] = useState(false);

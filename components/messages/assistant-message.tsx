@@ -13,7 +13,6 @@ import { RefreshIcon } from '../ui/conversation-icons';
 import { useDisplayOptions } from '../store/display-options';
 import type { Rating } from '@/lib/protocol/feedback';
 import { EndState } from './end-state';
-import { FeedbackButtons } from './feedback-buttons';
 import { ReasoningPanel } from './reasoning-panel';
 import { ToolCalls } from './tool-calls';
 import { WaitingLine } from './waiting-line';
@@ -45,7 +44,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   versions,
   onRate,
 }: AssistantMessageProps) {
-  const { showDetails, FiguresLine } = useDisplayOptions();
+  const { showDetails, FiguresLine, Feedback } = useDisplayOptions();
   const streaming = message.status === 'streaming';
   const waiting = streaming && !message.content && !message.reasoning && !message.toolCalls;
   return (
@@ -88,8 +87,10 @@ export const AssistantMessage = memo(function AssistantMessage({
               <RefreshIcon />
             </IconButton>
           )}
-          {onRate && message.content && (
-            <FeedbackButtons rating={message.feedback} onRate={onRate} />
+          {Feedback && onRate && message.content && (
+            <Suspense fallback={null}>
+              <Feedback rating={message.feedback} onRate={onRate} />
+            </Suspense>
           )}
           {versions}
         </div>

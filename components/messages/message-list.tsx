@@ -5,8 +5,16 @@ import { ArrowDownIcon } from '../ui/conversation-icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
 import { MessageItem } from './message-item';
-import { useMessageWindow } from './use-message-window';
+import { useDisplayOptions, type MessageWindowHook } from '../store/display-options';
 import { useStickToBottom } from './use-stick-to-bottom';
+
+const noMarker = () => undefined;
+/** Every message mounted: where no window is given (the widget). */
+const useWholeList: MessageWindowHook = (_conversationId, count) => ({
+  first: 0,
+  shown: count,
+  sentinelRef: noMarker,
+});
 
 /**
  * The conversation as a `role="log"`. Its live announcements are off: the separate status region
@@ -30,7 +38,9 @@ export function MessageList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const { atBottom, jumpToLatest, followLatest } = useStickToBottom(scrollRef, contentRef);
-  // A long conversation mounts its last messages, and earlier ones as the reader scrolls up.
+  // A long conversation mounts its last messages, and earlier ones as the reader scrolls up (the
+  // chat page's window; the same hook for the list's whole life).
+  const { useMessageWindow = useWholeList } = useDisplayOptions();
   const { first, shown, sentinelRef } = useMessageWindow(conversationId, count, scrollRef);
 
   // Opening a conversation or sending a message shows the latest turn.

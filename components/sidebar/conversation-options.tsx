@@ -1,12 +1,17 @@
 'use client';
 
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useServerSyncHandle } from '../store/server-sync-context';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { DotsIcon, ForwardIcon, PencilIcon } from '../ui/conversation-icons';
 import { PinIcon, TrashIcon } from '../ui/chat-page-icons';
 import { MenuButton } from '../ui/menu-button';
-import { ShareDialog } from './share-dialog';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
+
+/** Sharing is occasional: the dialog comes when first opened (docs/performance.md). */
+const shareDialog = onDemand(() => import('./share-dialog'));
+const ShareDialog = lazyComponent(shareDialog, (m) => m.ShareDialog);
 
 export interface ConversationOptionsProps {
   /** The menu button's accessible name. */
@@ -61,7 +66,11 @@ export function ConversationOptions({
           },
         ]}
       />
-      {sharing ? <ShareDialog id={id} open onClose={() => setSharing(false)} /> : null}
+      {sharing ? (
+        <Suspense fallback={null}>
+          <ShareDialog id={id} open onClose={() => setSharing(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
 import { createPersistence } from '@/lib/browser/chat/persistence';
@@ -11,6 +11,7 @@ import { localCopyNames } from '@/lib/browser/sync/local-copy';
 import { syncedPersistence } from '@/lib/browser/sync/synced-persistence';
 import { ThemeProvider } from '../theme/theme-provider';
 import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import {
   ChatStoreProvider,
   type PersistenceFactory,
@@ -23,10 +24,15 @@ import {
   ServerSyncContext,
   type ServerSyncHandle,
 } from './server-sync-context';
-import { ServerSyncRunner } from './server-sync-runner';
 import { readChatDefaults } from './use-chat-defaults';
 
 const conversationMerge = onDemand(() => import('@/lib/browser/chat/conversation-merge'));
+/**
+ * Keeping in step with the server is for signed-in users only: its code comes with their first
+ * render, never to an open server's page (docs/performance.md).
+ */
+const serverSyncRunner = onDemand(() => import('./server-sync-runner'));
+const ServerSyncRunner = lazyComponent(serverSyncRunner, (m) => m.ServerSyncRunner);
 
 /**
  * The chat page's conversations: its IndexedDB database (the signed-in user's own), with the meta
@@ -87,7 +93,11 @@ export function AppProviders({
               defaults={readChatDefaults}
               storeOnServer={Boolean(sync)}
             >
-              {sync ? <ServerSyncRunner handle={sync} /> : null}
+              {sync ? (
+                <Suspense fallback={null}>
+                  <ServerSyncRunner handle={sync} />
+                </Suspense>
+              ) : null}
               {children}
             </ChatStoreProvider>
           </ServerSyncContext.Provider>

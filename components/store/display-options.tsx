@@ -1,7 +1,8 @@
 'use client';
 
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext, type ComponentType, type RefObject } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
+import type { Rating } from '@/lib/protocol/feedback';
 
 /** What the chat shows besides the conversation itself. */
 export interface DisplayOptions {
@@ -17,7 +18,26 @@ export interface DisplayOptions {
    * ask for details, gives one loaded on demand (docs/performance.md). None: no figures.
    */
   FiguresLine?: ComponentType<{ message: AssistantMessage; creditUnit?: string }>;
+  /**
+   * Thumbs up and down under an answer. The chat page gives its own, in its first load; the widget
+   * one loaded on demand, which arrives while the first answer streams (its row stays hidden until
+   * the answer ends). None: no thumbs.
+   */
+  Feedback?: ComponentType<{ rating: Rating | undefined; onRate: (rating: Rating | null) => void }>;
+  /**
+   * Which messages of a long conversation are mounted (the chat page's window over its last ones,
+   * docs/performance.md). None: every message, as in the widget, whose conversations stay short
+   * and whose first load has no room for it.
+   */
+  useMessageWindow?: MessageWindowHook;
 }
+
+/** The messages mounted: from `first` on; `sentinelRef` marks where earlier ones are added. */
+export type MessageWindowHook = (
+  conversationId: string,
+  count: number,
+  scrollRef: RefObject<HTMLElement | null>,
+) => { first: number; shown: number; sentinelRef: (el: HTMLElement | null) => void };
 
 const DisplayOptionsContext = createContext<DisplayOptions>({ showDetails: true });
 

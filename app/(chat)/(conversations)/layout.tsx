@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/auth/account-menu';
 import { ChatApp } from '@/components/chat/chat-app';
 import { AppProviders } from '@/components/store/app-providers';
-import { MoveLocalChats } from '@/components/sync/move-local-chats';
+import { MoveLocalChatsSlot } from '@/components/sync/move-local-chats-slot';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { localCopyId } from '@/lib/server/conversations/local-copy-id';
 
@@ -28,7 +28,7 @@ export default async function ConversationsLayout({ children }: { children: Reac
     <>
       <AppProviders user={localCopyId(identity)}>
         <ChatApp account={account} serverPath={requestHeaders.get('x-runnel-path') ?? '/'} />
-        <MoveLocalChats />
+        {identity?.kind === 'user' ? <MoveLocalChatsSlot /> : null}
       </AppProviders>
       {children}
     </>
