@@ -1,5 +1,5 @@
 import 'server-only';
-import arkRequestFields from './ark-request-fields.json';
+import arkRequestFields from './ark-request-fields.json' with { type: 'json' };
 
 import type { ReasoningEffort } from '../../protocol/chat-request';
 import type { PresetId } from '../config/providers-config';

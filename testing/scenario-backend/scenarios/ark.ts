@@ -4,7 +4,7 @@
  * null` on every chunk, credits in the final usage, tool calls whole, errors
  * after the first token as one frame without `[DONE]`.
  */
-import arkRequestFields from '../../../lib/server/providers/ark-request-fields.json';
+import arkRequestFields from '../../../lib/server/providers/ark-request-fields.json' with { type: 'json' };
 import { arkFlavor as F } from '../flavors';
 import { jsonError } from '../http-utils';
 import type { ProviderDef } from '../provider-def';
