@@ -88,6 +88,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
     hasContent &&
     !running &&
     !pending.busy &&
+    check.ready &&
     !check.live &&
     !limited;
   const completion = info?.kind === 'completion';

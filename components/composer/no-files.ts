@@ -13,7 +13,7 @@ const NONE: PendingAttachments = {
   clear: () => undefined,
 };
 
-const NO_CHECK = { live: null, atSend: () => null };
+const NO_CHECK = { ready: true, live: null, atSend: () => null };
 const NO_DROP = { dragging: false, dropHandlers: {}, onPaste: undefined };
 
 /**

@@ -66,13 +66,19 @@ export function useSendCheck(
   maxRequestBytes: number,
 ) {
   const historyImages = useHistoryHasImages();
-  const checks = useRefusals(historyImages || attachments.length > 0);
+  const needed = historyImages || attachments.length > 0;
+  const checks = useRefusals(needed);
   const base = {
     modelLabel: info?.label ?? 'This model',
     vision: info?.vision === true,
     hasImages: historyImages || hasImages(attachments),
   };
   return {
+    /**
+     * False while the checks a message with attachments needs are still loading: Send waits for
+     * them (a moment), so such a message is never sent unchecked.
+     */
+    ready: !needed || checks !== null,
     /** Known before the person tries to send. */
     live: info && checks ? checks.sendProblem({ ...base, requestBytes: 0 }) : null,
     /** The full check, with the request's real size. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_KEYS } from '../../testing/stack/keys';
-import { APP_URL } from '../../testing/stack/ports';
+import { DOWN_APP_URL } from '../../testing/stack/ports';
 import type { StandaloneApp } from '../../testing/stack/standalone';
 import { chat, chatBody, nonce, postChat } from '../support/chat-client';
 import { lastAnswer, openApp, pickModel, send } from '../ui/helpers';
@@ -36,7 +36,8 @@ test('the standalone server serves the app: a browser chats through it', async (
 });
 
 test('GET /api/metrics: 404 without METRICS_TOKEN, 401 without the right bearer', async () => {
-  expect((await fetch(`${APP_URL}/api/metrics`)).status).toBe(404);
+  // The app with no METRICS_TOKEN (the main app under test has one, for the feedback specs).
+  expect((await fetch(`${DOWN_APP_URL}/api/metrics`)).status).toBe(404);
   const none = await fetch(`${app.url}/api/metrics`);
   expect(none.status).toBe(401);
   expect(none.headers.get('www-authenticate')).toContain('Bearer');

@@ -70,6 +70,8 @@ test('a replayed answer signs nobody in', async ({ page, browser }) => {
   await expect(replay).toHaveURL(/\/sign-in/);
   await other.close();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out once the sign-in page is there (the sign-out clears this user's local copy first).
+  await expect(page).toHaveURL(/\/sign-in/);
   await page.goto(callback);
   await expect(page).toHaveURL(/\/sign-in\?error=oidc-state/);
 });
