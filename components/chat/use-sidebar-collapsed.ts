@@ -1,6 +1,7 @@
 'use client';
 
-import { storedText, useStoredFlag } from '../store/stored-text';
+import { storedText } from '../store/stored-text';
+import { useStoredFlag } from '../store/use-stored-flag';
 
 const SIDEBAR_COLLAPSED = storedText('runnel:sidebar-collapsed');
 

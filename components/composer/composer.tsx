@@ -3,7 +3,7 @@
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
-import { useDisplayOptions } from '../store/display-options';
+import { useDisplayOptions } from '../store/use-display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';

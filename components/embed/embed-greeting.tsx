@@ -1,6 +1,6 @@
 'use client';
 
-import { useDisplayOptions } from '../store/display-options';
+import { useDisplayOptions } from '../store/use-display-options';
 import { useActiveModel } from '../store/use-active-model';
 
 /**

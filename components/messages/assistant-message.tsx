@@ -10,7 +10,7 @@ import { MarkdownView } from '../markdown/markdown-view';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/conversation-icons';
-import { useDisplayOptions } from '../store/display-options';
+import { useDisplayOptions } from '../store/use-display-options';
 import type { Rating } from '@/lib/protocol/feedback';
 import { EndState } from './end-state';
 import { ReasoningPanel } from './reasoning-panel';

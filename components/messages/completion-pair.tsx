@@ -5,7 +5,7 @@ import { hasOwnRetry, type AssistantMessage, type UserMessage } from '@/lib/brow
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
 import { RefreshIcon } from '../ui/conversation-icons';
-import { useDisplayOptions } from '../store/display-options';
+import { useDisplayOptions } from '../store/use-display-options';
 import { EndState } from './end-state';
 import { WaitingLine } from './waiting-line';
 

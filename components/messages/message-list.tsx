@@ -5,7 +5,8 @@ import { ArrowDownIcon } from '../ui/conversation-icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
 import { MessageItem } from './message-item';
-import { useDisplayOptions, type MessageWindowHook } from '../store/display-options';
+import type { MessageWindowHook } from '../store/display-options';
+import { useDisplayOptions } from '../store/use-display-options';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 const noMarker = () => undefined;

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, type ComponentType, type RefObject } from 'react';
+import { createContext, type ComponentType, type RefObject } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import type { Rating } from '@/lib/protocol/feedback';
 
@@ -39,12 +39,7 @@ export type MessageWindowHook = (
   scrollRef: RefObject<HTMLElement | null>,
 ) => { first: number; shown: number; sentinelRef: (el: HTMLElement | null) => void };
 
-const DisplayOptionsContext = createContext<DisplayOptions>({ showDetails: true });
+export const DisplayOptionsContext = createContext<DisplayOptions>({ showDetails: true });
 
 /** Sets the display options for everything inside. */
 export const DisplayOptionsProvider = DisplayOptionsContext.Provider;
-
-/** The display options of the nearest provider (the app's defaults without one). */
-export function useDisplayOptions(): DisplayOptions {
-  return useContext(DisplayOptionsContext);
-}

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback } from 'react';
-import { storedText, useStoredFlag } from './stored-text';
+import { storedText } from './stored-text';
+import { useStoredFlag } from './use-stored-flag';
 
 const FIGURES_HIDDEN = storedText('runnel:figures-hidden');
 
