@@ -9,6 +9,7 @@ import { seedConversations } from '../testing/browser/seed-conversations';
 import { APP_URL } from '../testing/stack/ports';
 import { fmt, newBenchContext, taskFigures, TRACE_CATEGORIES } from './bench-render-lib';
 import type { Result } from './bench-render-report';
+import { PROFILE_CATEGORIES, PROFILING, printLongTaskProfile } from './bench-render-profile';
 import { measure, readyToAsk, runnel, type StreamSetup } from './bench-render-stream';
 
 const TITLE = 'A very long conversation';
@@ -102,7 +103,9 @@ async function heapMb(cdp: CDPSession): Promise<number> {
  * between two frames is the longest frame.
  */
 async function scrollToTop(browser: Browser, page: Page) {
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await browser.startTracing(page, {
+    categories: PROFILING ? [...TRACE_CATEGORIES, ...PROFILE_CATEGORIES] : TRACE_CATEGORIES,
+  });
   const scrolled = await page.evaluate(
     (step) =>
       new Promise<{ longestFrameMs: number; frames: number }>((resolve) => {
@@ -125,7 +128,9 @@ async function scrollToTop(browser: Browser, page: Page) {
       }),
     SCROLL_STEP,
   );
-  const { longestTaskMs, tasksOver50 } = taskFigures(await browser.stopTracing());
+  const trace = await browser.stopTracing();
+  if (PROFILING) printLongTaskProfile('scrolling to the top', trace);
+  const { longestTaskMs, tasksOver50 } = taskFigures(trace);
   const reachedFirst = await page
     .getByRole('log')
     .getByText(/^Question 1:/)
