@@ -1,5 +1,5 @@
 /**
- * `BENCH_PROFILE=1 npm run bench:render`: where Runnel's long tasks go. The trace then also holds
+ * `BENCH_PROFILE=1 npm run bench:render` (or `=events`): where Runnel's long tasks go. The trace then also holds
  * V8's CPU samples; for every main-thread task over 50 ms this prints what the browser did in it
  * (script, style, layout, paint, garbage collection: its trace events one level down) and the
  * functions that held the CPU longest (self time of the samples taken inside long tasks), with
@@ -32,14 +32,19 @@ interface ProfileNode {
   callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number };
 }
 
-/** The trace categories that add the CPU samples. */
+/**
+ * `BENCH_PROFILE=1`: the trace's events and V8's CPU samples; `BENCH_PROFILE=events`: the events
+ * alone — the sampler itself costs the page (a task of 150–400 ms when it starts, more at 4×), so
+ * the figures of a profiled run are not the page's.
+ */
+export const PROFILING = ['1', 'events'].includes(process.env.BENCH_PROFILE ?? '');
+
+/** The trace categories profiling adds. */
 export const PROFILE_CATEGORIES = [
   'devtools.timeline',
   'v8',
-  'disabled-by-default-v8.cpu_profiler',
+  ...(process.env.BENCH_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
-
-export const PROFILING = process.env.BENCH_PROFILE === '1';
 
 const LONG_MS = 50;
 
