@@ -35,6 +35,11 @@ function schedstat(pid: number): { onCpu: number; waiting: number } {
   return { onCpu: onCpu!, waiting: waiting! };
 }
 
+/** Bytes the process has read so far, sockets included (/proc's io `rchar`). */
+function bytesRead(pid: number): number {
+  return Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
+}
+
 export interface MachineFigures {
   /** One-minute load average at the end. */
   load1: number;
@@ -48,6 +53,8 @@ export interface MachineFigures {
    * loop was held by the machine, not by its own work.
    */
   serverWaitedForCoreMs: number;
+  /** Bytes the server read (mostly request bodies), MiB. */
+  serverReadMiB: number;
   wallMs: number;
 }
 
@@ -56,6 +63,7 @@ export function watchMachine(serverPid: number): { end(): MachineFigures } {
   const startCores = allCores();
   const startServer = processCpuMs(serverPid);
   const startSched = schedstat(serverPid);
+  const startRead = bytesRead(serverPid);
   const started = performance.now();
   return {
     end() {
@@ -67,6 +75,7 @@ export function watchMachine(serverPid: number): { end(): MachineFigures } {
         cores: cpus().length,
         serverCpuMs: processCpuMs(serverPid) - startServer,
         serverWaitedForCoreMs: (schedstat(serverPid).waiting - startSched.waiting) / 1e6,
+        serverReadMiB: (bytesRead(serverPid) - startRead) / 1024 / 1024,
         wallMs: performance.now() - started,
       };
     },

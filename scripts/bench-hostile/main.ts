@@ -54,6 +54,7 @@ async function phase<T>(url: string, pid: number, prober: HealthProber, work: ()
       serverGcMs: round1(loop.gcTotalMs - before.gcTotalMs),
       serverCpuMs: Math.round(m.serverCpuMs),
       serverWaitedForCoreMs: Math.round(m.serverWaitedForCoreMs),
+      serverReadMiB: round1(m.serverReadMiB),
       wallMs: Math.round(m.wallMs),
       coresBusy: `${m.coresBusy.toFixed(2)} of ${m.cores}`,
       loadAverage1m: round1(m.load1),
