@@ -121,4 +121,26 @@ describe('readJsonBody', () => {
     open();
     expect(await ended).toBe('read to its end');
   });
+
+  it('lets other work run between decoding, parsing and handing on a large body', async () => {
+    const text = `{"content":"${'x'.repeat(2 * 1024 * 1024)}"}`;
+    const turns: string[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+        // Due once the event loop gets a turn: a health check waiting on its socket.
+        setImmediate(() => turns.push('other work'));
+      },
+    });
+    const request = new Request('http://app.test/api/chat', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const read = await readJsonBody(request, 8 * 1024 * 1024);
+    turns.push('body handed on');
+    expect(read).toMatchObject({ ok: true });
+    expect(turns).toEqual(['other work', 'body handed on']);
+  });
 });

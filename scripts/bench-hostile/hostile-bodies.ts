@@ -1,6 +1,8 @@
 /**
- * Deeply nested chat bodies, sent by curl (one process each, so no Node process of this benchmark
- * spends its time writing them): rounds of bodies at once, half of each round as widget visitors.
+ * Hostile chat bodies of 8 MiB, sent by curl (one process each, so no Node process of this
+ * benchmark spends its time writing them): rounds of bodies at once, half of each round as widget
+ * visitors. `deep`: `[[[…]]]`, refused while it arrives. `flat`: valid JSON, one message of 8 MiB
+ * of text, parsed and sent on (the backend is unreachable: its stream ends in an error event).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,15 +43,23 @@ function curlPost(url: string, file: string, headers: string[]): Promise<Outcome
   });
 }
 
+export type BodyKind = 'deep' | 'flat';
+
 /** Writes the body once, sends `rounds` × `perRound` of it; every outcome, in order. */
-export async function sendDeepBodies(
+export async function sendBodies(
   url: string,
+  kind: BodyKind,
   rounds: number,
   perRound: number,
 ): Promise<Outcome[]> {
   const dir = mkdtempSync(join(tmpdir(), 'runnel-hostile-'));
   const file = join(dir, 'deep.json');
-  writeFileSync(file, `{"model":"m","messages":${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}}`);
+  writeFileSync(
+    file,
+    kind === 'flat'
+      ? `{"model":"m","messages":[{"role":"user","content":"${'x'.repeat(2 * DEPTH - 64)}"}]}`
+      : `{"model":"m","messages":${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}}`,
+  );
   const outcomes: Outcome[] = [];
   try {
     for (let round = 0; round < rounds; round++) {
