@@ -13,6 +13,7 @@
  * 2. Rotating visitor ids: `BENCH_REFUSALS` (200) requests from one address, each with a new
  *    visitor id, past `EMBED_RATE_LIMIT_RPM` (`rotating-visitors.ts`).
  *
+ * `BENCH_SENDER_NICE` (19) is the senders' niceness (`hostile-bodies.ts` says why).
  * `BENCH_HOSTILE_NODE_ARGS` (space-separated) adds Node options to the server, for a diagnostic
  * run such as `--cpu-prof --cpu-prof-dir=/tmp/prof` (the server is stopped with SIGTERM, so the
  * profile is written).
