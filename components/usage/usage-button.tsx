@@ -1,0 +1,43 @@
+'use client';
+
+import { Suspense, useState } from 'react';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
+import { Button } from '../ui/text-button';
+
+/**
+ * The usage view is loaded when first wanted (the pointer on its button, or focus), not with the
+ * page: most visits never open it, and the page's JavaScript has a budget (docs/performance.md).
+ */
+const usage = onDemand(() => import('./usage-dialog'));
+const UsageDialog = lazyComponent(usage, (m) => m.UsageDialog);
+const preload = () => void usage.load();
+
+/** "Usage" beside who is signed in: what their answers used and cost, by model and by day. */
+export function UsageButton() {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its element (and the focus return).
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        Usage
+      </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <UsageDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
