@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ALL_USERS, type UsageResponse } from '@/lib/protocol/usage-shapes';
 import { Dialog } from '../ui/dialog';
 import { formatCount } from '../ui/format';
+import { distinctLabels } from '@/lib/browser/models/distinct-labels';
 import { useModels } from '../store/use-models';
 import { costText, UsageTable } from './usage-table';
 import { USAGE_DAYS, useUsage } from './use-usage';
@@ -55,8 +56,10 @@ function Report({
   report: UsageResponse;
   onPickUser: (user: string) => void;
 }) {
-  const models = useModels().data?.models;
-  const modelLabel = (id: string) => models?.find((m) => m.id === id)?.label ?? id;
+  const labels = distinctLabels(
+    report.by_model.map((m) => m.model),
+    useModels().data?.models,
+  );
   const { total } = report;
   return (
     <>
@@ -92,7 +95,7 @@ function Report({
             caption="By model"
             rowHeader="Model"
             rows={report.by_model}
-            label={(r) => modelLabel(r.model)}
+            label={(r) => labels.get(r.model) ?? r.model}
           />
           <UsageTable
             caption="By day"
