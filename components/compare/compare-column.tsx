@@ -66,6 +66,12 @@ export function CompareColumn({
       aria-labelledby={headingId}
       data-status={message.status}
       data-model-id={answer.model.id}
+      {...(message.usage && message.usageFinal
+        ? {
+            'data-prompt-tokens': message.usage.prompt_tokens,
+            'data-completion-tokens': message.usage.completion_tokens,
+          }
+        : {})}
       className="flex min-w-0 flex-col rounded-xl border border-zinc-200 p-3 dark:border-zinc-800"
     >
       <h3 id={headingId} className="truncate text-sm font-semibold" title={answer.model.id}>

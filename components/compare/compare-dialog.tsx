@@ -1,9 +1,10 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ModelTraits } from '@/lib/browser/chat/build-request';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { startCompare, type CompareSession } from '@/lib/browser/chat/compare-run';
+import { distinctLabels } from '@/lib/browser/models/distinct-labels';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { browserStreamScheduler } from '../store/browser-scheduling';
 import { useActiveModel } from '../store/use-active-model';
@@ -48,12 +49,15 @@ export function CompareDialog({
   const models = all.filter((m) => m.kind === 'chat');
   const [picked, setPicked] = useState<string[]>(() => firstPicks(models, active));
   const chosen = models.filter((m) => picked.includes(m.id));
+  const labels = distinctLabels(
+    models.map((m) => m.id),
+    models,
+  );
   const enough = chosen.length >= MIN_MODELS && chosen.length <= MAX_MODELS;
   const toggle = (id: string, on: boolean) =>
     setPicked((p) => (on ? [...p, id] : p.filter((x) => x !== id)));
 
-  const start = (e: FormEvent) => {
-    e.preventDefault();
+  const start = () => {
     const s = store.getState();
     const conversation = s.activeId ? s.conversations[s.activeId] : undefined;
     const draftKey = s.activeId ?? NEW_CHAT_DRAFT;
@@ -81,7 +85,8 @@ export function CompareDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title="Compare models">
-      <form id="compare-form" onSubmit={start}>
+      {/* No form: the dialog sits inside the composer's form, and forms do not nest. */}
+      <div>
         <fieldset>
           <legend className="text-sm text-zinc-600 dark:text-zinc-400">
             Send the message to {MIN_MODELS} or {MAX_MODELS} models at once, their answers side by
@@ -99,16 +104,16 @@ export function CompareDialog({
                     onChange={(e) => toggle(m.id, e.target.checked)}
                     data-model-id={m.id}
                   />
-                  <span>{m.label}</span>
+                  <span>{labels.get(m.id) ?? m.id}</span>
                 </label>
               );
             })}
           </div>
         </fieldset>
-      </form>
+      </div>
       <div className="mt-4 flex justify-end gap-2">
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" form="compare-form" variant="primary" disabled={!enough}>
+        <Button variant="primary" disabled={!enough} onClick={start}>
           Compare {chosen.length} models
         </Button>
       </div>
