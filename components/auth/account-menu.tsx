@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../ui/text-button';
 import { SignOutForm } from './sign-out-form';
 
@@ -9,11 +10,14 @@ export function AccountMenu({
   name,
   canSignOut,
   localCopy = null,
+  usage = null,
 }: {
   name: string;
   canSignOut: boolean;
   /** The user's local copy, cleared on sign-out (null: nothing kept per user). */
   localCopy?: string | null;
+  /** The usage view's button (composed by the page: the account menu knows no other feature). */
+  usage?: ReactNode;
 }) {
   return (
     <div className="flex min-w-0 items-center gap-1">
@@ -24,6 +28,7 @@ export function AccountMenu({
         <span className="sr-only">Signed in as </span>
         {name}
       </span>
+      {usage}
       {canSignOut && (
         <SignOutForm localCopy={localCopy}>
           <Button type="submit" variant="ghost" size="sm">
