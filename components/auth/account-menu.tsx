@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../ui/icon';
 import { Button } from '../ui/text-button';
 import { SignOutForm } from './sign-out-form';
 
@@ -31,8 +32,12 @@ export function AccountMenu({
       {usage}
       {canSignOut && (
         <SignOutForm localCopy={localCopy}>
-          <Button type="submit" variant="ghost" size="sm">
-            Sign out
+          {/* On a phone the header has no room for the words: a door with an arrow says it. */}
+          <Button type="submit" variant="ghost" size="sm" aria-label="Sign out" title="Sign out">
+            <span className="hidden sm:inline">Sign out</span>
+            <Icon className="text-lg sm:hidden">
+              <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
+            </Icon>
           </Button>
         </SignOutForm>
       )}
