@@ -16,6 +16,7 @@ import {
 import { FLOOR_PAGE } from './bench-render-floor';
 import { baselinePageServer } from './bench-render-baseline-page';
 import type { Result, Role } from './bench-render-report';
+import { PROFILE_CATEGORIES, PROFILING, printLongTaskProfile } from './bench-render-profile';
 
 export const MODEL = 'vllm:bench-markdown';
 
@@ -82,7 +83,9 @@ export async function measure(
     ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === key)?.value ?? 0) *
     1000;
   const sinceId = (await requests()).at(-1)?.id ?? 0;
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await browser.startTracing(page, {
+    categories: PROFILING ? [...TRACE_CATEGORIES, ...PROFILE_CATEGORIES] : TRACE_CATEGORIES,
+  });
   const scriptBefore = await metric('ScriptDuration');
   const t0 = Date.now();
   await steps.start(page, setup);
@@ -92,6 +95,8 @@ export async function measure(
   await page.waitForTimeout(setup.tailMs);
   const scriptingMs = (await metric('ScriptDuration')) - scriptBefore;
   const trace = await browser.stopTracing();
+  if (PROFILING && role === 'runnel')
+    printLongTaskProfile(`${name} (${setup.cpuThrottling}×)`, trace);
   const longTasks = await page.evaluate(
     () => (window as unknown as { __longTasks: number[] }).__longTasks,
   );

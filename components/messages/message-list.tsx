@@ -1,6 +1,6 @@
 'use client';
 
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { ArrowDownIcon } from '../ui/conversation-icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
@@ -68,28 +68,14 @@ export function MessageList({
         >
           {first === 0 && lead}
           {first > 0 && <div key={shown} ref={sentinelRef} aria-hidden="true" className="h-px" />}
-          {ids.slice(first).map((id, i) => {
-            const item = (
-              <MessageItem
-                conversationId={conversationId}
-                index={first + i}
-                completion={completion}
-              />
-            );
-            // Messages off screen skip style, layout and paint: adding earlier ones while the
-            // reader scrolls up otherwise laid out every message mounted so far each time. (The
-            // text-completion view shows every other message, so it keeps them unwrapped.)
-            return completion ? (
-              <Fragment key={id}>{item}</Fragment>
-            ) : (
-              <div
-                key={id}
-                className="[contain-intrinsic-size:auto_200px] [content-visibility:auto]"
-              >
-                {item}
-              </div>
-            );
-          })}
+          {ids.slice(first).map((id, i) => (
+            <MessageRow
+              key={id}
+              conversationId={conversationId}
+              index={first + i}
+              completion={completion}
+            />
+          ))}
         </div>
       </div>
       {!atBottom && (
@@ -105,3 +91,30 @@ export function MessageList({
     </div>
   );
 }
+
+/**
+ * One message of the list, memoised: the list renders again when messages come and go or the
+ * window grows, and each row already mounted keeps its render (its store subscriptions update it).
+ * Unmemoised, every step of a growing window rendered every message mounted so far again — most of
+ * the main thread's time while scrolling up through a long conversation.
+ */
+const MessageRow = memo(function MessageRow({
+  conversationId,
+  index,
+  completion,
+}: {
+  conversationId: string;
+  index: number;
+  completion: boolean;
+}) {
+  const item = (
+    <MessageItem conversationId={conversationId} index={index} completion={completion} />
+  );
+  // Messages off screen skip style, layout and paint: adding earlier ones while the reader scrolls
+  // up otherwise laid out every message mounted so far each time. (The text-completion view shows
+  // every other message, so it keeps them unwrapped.)
+  if (completion) return item;
+  return (
+    <div className="[contain-intrinsic-size:auto_200px] [content-visibility:auto]">{item}</div>
+  );
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /**
  * Messages shown when a conversation opens: its last ones, more than a tall screen holds. A
@@ -8,10 +8,17 @@ import { useEffect, useState, type RefObject } from 'react';
  * the last few dozen show at once.
  */
 export const FIRST_MESSAGES = 24;
-/** Messages added above each time the reader scrolls near the top of what is shown. */
+/**
+ * Messages added above each time the reader scrolls near the top of what is shown. Each step is
+ * rendered as a transition (below), so its size sets how far ahead the window keeps, not how long a
+ * frame waits.
+ */
 const MORE_MESSAGES = 24;
-/** How far above the view earlier messages start to be added, so scrolling rarely waits for them. */
-const AHEAD_PX = 2000;
+/**
+ * How far above the view earlier messages start to be added. A transition takes a few frames to
+ * render a step, so the window starts well ahead of a fast scroll.
+ */
+const AHEAD_PX = 3000;
 
 /**
  * Which messages of a conversation are mounted: the last `shown` of `count`. A marker above them
@@ -39,10 +46,14 @@ export function useMessageWindow(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        setState((s) => ({
-          conversationId,
-          shown: (s.conversationId === conversationId ? s.shown : FIRST_MESSAGES) + MORE_MESSAGES,
-        }));
+        // A transition: React renders the new messages in slices between frames, so scrolling
+        // keeps moving while they are prepared; only inserting them is one piece of work.
+        startTransition(() =>
+          setState((s) => ({
+            conversationId,
+            shown: (s.conversationId === conversationId ? s.shown : FIRST_MESSAGES) + MORE_MESSAGES,
+          })),
+        );
       },
       { root, rootMargin: `${AHEAD_PX}px 0px 0px 0px` },
     );

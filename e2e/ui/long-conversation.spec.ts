@@ -13,6 +13,9 @@ test.use({ viewport: { width: 1280, height: 860 } });
 test('a 1,000-message conversation opens at its end, keeps what is typed meanwhile, and scrolls back to its start', async ({
   page,
 }) => {
+  // Scrolling back mounts all 1,000 messages, a few seconds of rendering that a busy machine
+  // stretches well past the default 30 s.
+  test.setTimeout(90_000);
   await openApp(page);
   await seedConversations(page, [longConversation(Date.now())]);
   await reloadApp(page);
@@ -44,7 +47,7 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
         await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
         return first.isVisible();
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
   await expect(first).toBeInViewport();
