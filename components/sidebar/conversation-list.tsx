@@ -8,6 +8,8 @@ import { Button } from '../ui/text-button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
 import { loadSearch, searchModule } from './load-search';
+import { ServerHitItem } from './server-hit-item';
+import { useServerSearch, type ServerHit } from './use-server-search';
 
 export interface ConversationListProps {
   query: string;
@@ -71,6 +73,14 @@ export const ConversationList = memo(function ConversationList({
     );
   }, [store, order, query, searchReady, limit]);
 
+  // Signed in, the server's search adds what this browser's copy does not match (or hold) yet.
+  const serverHits = useServerSearch(query);
+  const extra = useMemo((): ServerHit[] => {
+    if (!serverHits) return [];
+    const local = new Set(hits?.map((h) => h.id));
+    return serverHits.filter((h) => !local.has(h.id));
+  }, [serverHits, hits]);
+
   const groups = useMemo(() => {
     const pinnedSet = new Set(pinned);
     const { conversations } = store.getState();
@@ -92,14 +102,25 @@ export const ConversationList = memo(function ConversationList({
   );
 
   if (hits) {
+    const found = hits.length + extra.length;
+    const { conversations } = store.getState();
     return (
       <section aria-label="Search results">
         <p role="status" className={HEADING}>
-          {hits.length === 0
+          {found === 0
             ? 'No conversation matches.'
-            : `${hits.length} ${hits.length === 1 ? 'conversation' : 'conversations'}`}
+            : `${found} ${found === 1 ? 'conversation' : 'conversations'}`}
         </p>
-        <ul className="space-y-0.5">{hits.slice(0, limit).map((h) => item(h.id, h.snippet))}</ul>
+        <ul className="space-y-0.5">
+          {hits.slice(0, limit).map((h) => item(h.id, h.snippet))}
+          {extra.map((h) =>
+            conversations[h.id] ? (
+              item(h.id)
+            ) : (
+              <ServerHitItem key={h.id} id={h.id} title={h.title} onSelected={onSelected} />
+            ),
+          )}
+        </ul>
         {more(hits.length)}
       </section>
     );
