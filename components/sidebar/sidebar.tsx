@@ -11,6 +11,7 @@ import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
 import { loadSearch } from './load-search';
 import type { Deleted } from './undo-delete';
+import { useOfflineEdits } from './use-offline-edits';
 
 export interface SidebarProps {
   /** Called after a conversation was opened (the drawer closes on narrow screens). */
@@ -32,6 +33,7 @@ const DeleteConversationDialog = lazyComponent(
 /** Conversations with New chat, search, import; deleting asks first, and can be undone. */
 export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const store = useChatStoreApi();
+  useOfflineEdits();
   const [query, setQuery] = useState('');
   // Typing stays responsive: the list follows the box a moment later when it has much to do.
   const deferredQuery = useDeferredValue(query);

@@ -35,7 +35,7 @@ test.beforeAll(async ({ browser }) => {
   const app = projectApp();
   port = await freePort();
   // Open mode: no sign-in method, the chats stay in this browser.
-  instance = await startInstance({ ...APP_ENV }, port);
+  instance = await startInstance({ ...APP_ENV, SHUTDOWN_GRACE_MS: '0' }, port);
   const url = instance.url;
   for (const count of [2, 1]) {
     const context = await browser.newContext();

@@ -40,6 +40,17 @@ export async function startInstance(env: Record<string, string>, port?: number):
       // Already gone (killed a moment ago).
     }
     await exited;
+    // npx exits on the signal; the server itself may still be draining: the port is free (and
+    // another instance may take it) only once nothing answers there.
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      try {
+        await fetch(`${url}/api/health`);
+        await new Promise((r) => setTimeout(r, 100));
+      } catch {
+        return;
+      }
+    }
   };
   return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
