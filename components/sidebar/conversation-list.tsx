@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import type { SearchHit } from '@/lib/browser/chat/search';
 import { useChatStore, useChatStoreApi, useChatStoreIds } from '../store/use-chat-store';
@@ -8,14 +8,21 @@ import { Button } from '../ui/text-button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
 import { loadSearch, searchModule } from './load-search';
-import { ServerHitItem } from './server-hit-item';
-import { useServerSearch, type ServerHit } from './use-server-search';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
+import { useServerSyncHandle } from '../store/server-sync-context';
 
 export interface ConversationListProps {
   query: string;
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;
 }
+
+/** Signed in, the server's matches: loaded with a signed-in page's first search only. */
+const ServerMatches = lazyComponent(
+  onDemand(() => import('./server-matches')),
+  (m) => m.ServerMatches,
+);
 
 /** Rows rendered at first, and added by each "Show more": a long history costs no more to open. */
 const PAGE = 100;
@@ -74,12 +81,8 @@ export const ConversationList = memo(function ConversationList({
   }, [store, order, query, searchReady, limit]);
 
   // Signed in, the server's search adds what this browser's copy does not match (or hold) yet.
-  const serverHits = useServerSearch(query);
-  const extra = useMemo((): ServerHit[] => {
-    if (!serverHits) return [];
-    const local = new Set(hits?.map((h) => h.id));
-    return serverHits.filter((h) => !local.has(h.id));
-  }, [serverHits, hits]);
+  const signedIn = useServerSyncHandle() !== null;
+  const localHits = useMemo(() => new Set(hits?.map((h) => h.id)), [hits]);
 
   const groups = useMemo(() => {
     const pinnedSet = new Set(pinned);
@@ -102,27 +105,28 @@ export const ConversationList = memo(function ConversationList({
   );
 
   if (hits) {
-    const found = hits.length + extra.length;
-    const { conversations } = store.getState();
     return (
-      <section aria-label="Search results">
-        <p role="status" className={HEADING}>
-          {found === 0
-            ? 'No conversation matches.'
-            : `${found} ${found === 1 ? 'conversation' : 'conversations'}`}
-        </p>
-        <ul className="space-y-0.5">
-          {hits.slice(0, limit).map((h) => item(h.id, h.snippet))}
-          {extra.map((h) =>
-            conversations[h.id] ? (
-              item(h.id)
-            ) : (
-              <ServerHitItem key={h.id} id={h.id} title={h.title} onSelected={onSelected} />
-            ),
-          )}
-        </ul>
-        {more(hits.length)}
-      </section>
+      <>
+        <section aria-label="Search results">
+          <p role="status" className={HEADING}>
+            {hits.length === 0
+              ? 'No conversation matches.'
+              : `${hits.length} ${hits.length === 1 ? 'conversation' : 'conversations'}`}
+          </p>
+          <ul className="space-y-0.5">{hits.slice(0, limit).map((h) => item(h.id, h.snippet))}</ul>
+          {more(hits.length)}
+        </section>
+        {signedIn && (
+          <Suspense fallback={null}>
+            <ServerMatches
+              query={query}
+              shown={localHits}
+              onSelected={onSelected}
+              onDelete={onDelete}
+            />
+          </Suspense>
+        )}
+      </>
     );
   }
   if (hydrated && order.length === 0)

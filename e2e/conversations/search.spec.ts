@@ -26,10 +26,14 @@ test('the sidebar search finds, on the server, a conversation this browser does 
       searches.push(new URL(r.url()).searchParams.get('q')!);
   });
   await sidebar.getByRole('searchbox', { name: 'Search chats' }).fill(marker);
-  const results = sidebar.getByRole('region', { name: 'Search results' });
+  // Nothing here matches; the server's match is listed under the local results.
+  await expect(
+    sidebar.getByRole('region', { name: 'Search results' }).getByRole('status'),
+  ).toHaveText('No conversation matches.');
+  const results = sidebar.getByRole('region', { name: 'Found in your account' });
   const hit = results.getByRole('link', { name: new RegExp(marker) });
   await expect(hit).toBeVisible();
-  await expect(results.getByRole('status')).toHaveText('1 conversation');
+  await expect(results.getByRole('status')).toHaveText('Found in your account: 1');
   expect(searches).toEqual([marker]);
   // Not in this browser's copy: the server found it.
   const databases = await a.page.evaluate(async () =>

@@ -164,4 +164,15 @@ describe('server sync', () => {
     await t.sync.pull();
     expect(t.reads).toHaveLength(3);
   });
+
+  it('keeps this browser’s newer edits over an older server copy read meanwhile', async () => {
+    const t = harness([{ kind: 'offline' }]);
+    const base = withMessage(createConversation('c', null, 1), 'q', 'hi');
+    t.server.set('c', { conversation: base, revision: 1 });
+    t.ledger.update((l) => ({ ...l, revisions: { c: 1 }, changedAt: { c: 0 } }));
+    // Pinned here after the server's copy was written (the local copy's last writer is this one).
+    await t.local.saveConversation({ ...base, pinned: true, changed: { pinned: 9 } });
+    await t.sync.pull();
+    expect((await t.local.loadConversation!('c'))!.pinned).toBe(true);
+  });
 });

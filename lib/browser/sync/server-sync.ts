@@ -75,8 +75,13 @@ export function createServerSync(deps: ServerSyncDeps) {
     while (ids.length > 0) {
       const batch = await deps.readMany(ids);
       for (const id of batch.missing) await forgetLocally(id);
-      // A merged save: what this page changed and has not sent yet stays, beside the server's copy.
-      for (const found of batch.conversations) await local.saveConversation(found.conversation);
+      // Merged with the local copy, always: what this page changed and has not sent yet stays
+      // beside the server's copy, and so does what it sent after the server's copy was read (the
+      // local copy's own save would replace a record it wrote last instead of merging).
+      for (const { conversation } of batch.conversations) {
+        const here = await local.loadConversation?.(conversation.id);
+        await local.saveConversation(here ? deps.merge(here, conversation) : conversation);
+      }
       ledger.update((l) => {
         const revisions = { ...l.revisions };
         const at = { ...l.changedAt };
