@@ -32,6 +32,9 @@ function signedInEnv(app: ConversationsApp, url: string): Record<string, string>
 }
 
 test.beforeAll(async ({ browser }) => {
+  // Two instances started one after the other, and chats on the first: more than a hook's 30 s on
+  // a busy machine.
+  test.setTimeout(180_000);
   const app = projectApp();
   port = await freePort();
   // Open mode: no sign-in method, the chats stay in this browser.
@@ -62,6 +65,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  test.setTimeout(90_000);
   await Promise.all(browsers.map((b) => b.context.close()));
   await instance?.stop();
   instance = null;
