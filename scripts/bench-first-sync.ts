@@ -40,6 +40,7 @@ function conversation(i: number): Conversation {
           reasoning: '',
           status: 'complete' as const,
           createdAt: at + m,
+          timing: { sentAt: at + m },
         }
       : {
           id: `m${i}-${m}`,
@@ -107,7 +108,10 @@ async function firstSync(url: string, cookie: string): Promise<{ requests: numbe
   await sync.pull();
   const ms = performance.now() - started;
   const held = (await local.load()).conversations.length;
-  if (held !== CONVERSATIONS) throw new Error(`the sync brought ${held} of ${CONVERSATIONS}`);
+  if (held !== CONVERSATIONS)
+    throw new Error(
+      `the sync brought ${held} of ${CONVERSATIONS} (${counter.requests()} requests, ledger ${JSON.stringify(ledger.get()).slice(0, 300)})`,
+    );
   return { requests: counter.requests(), ms };
 }
 
