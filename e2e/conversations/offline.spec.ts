@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADA_CODE } from '../../testing/stack/conversations-stack';
+import { BOB_CODE } from '../../testing/stack/conversations-stack';
 import { lastAnswer, nonce, send } from '../ui/helpers';
 import { openSidebar } from '../ui/sidebar-helpers';
 import { projectApp, signedInContext } from './helpers';
@@ -11,6 +11,7 @@ import { projectApp, signedInContext } from './helpers';
  * never chosen between: two turns after the same answer become two versions.
  */
 test.describe.configure({ timeout: 120_000 });
+// Bob's: the conversation ends pinned, and other specs open Ada's first conversation in the list.
 
 const questions = (page: Page) =>
   page.getByRole('log').getByRole('article', { name: 'Your message' });
@@ -37,8 +38,8 @@ test('offline edits and another device’s edits to one conversation: both kept,
   browser,
 }) => {
   const app = projectApp();
-  const a = await signedInContext(browser, app, ADA_CODE);
-  const b = await signedInContext(browser, app, ADA_CODE);
+  const a = await signedInContext(browser, app, BOB_CODE);
+  const b = await signedInContext(browser, app, BOB_CODE);
   const marker = nonce();
   await send(a.page, `Offline edits ${marker}`);
   await expect(lastAnswer(a.page)).toHaveAttribute('data-status', 'complete');
