@@ -11,6 +11,8 @@ export async function register(): Promise<void> {
   startAccess();
   const { startServerOps } = await import('./lib/server/shutdown/start');
   startServerOps();
+  const { startUsage } = await import('./lib/server/usage/startup');
+  startUsage();
   const { startConversations } = await import('./lib/server/conversations/startup');
   await startConversations();
 }

@@ -20,5 +20,9 @@ export default defineConfig({
       'app/**/*.test.ts',
     ],
     environment: 'node',
+    // A ceiling, not a pace: tests wait for signals. The route tests' first import of a route
+    // (hundreds of modules) took over vitest's default 5 s with the machine loaded far beyond its
+    // two cores.
+    testTimeout: 30_000,
   },
 });

@@ -14,7 +14,8 @@ export const SERVER_TIERS = [
   ['entry', 'bench'],
   // The guards, in the order a chat request meets them: identity, then limits and admission.
   // Per-identity limits; the conversations kept on the server (their routes, the answer recorder).
-  ['limits', 'conversations'],
+  // What signed-in users' answers used and cost (the usage view), recorded as each ends.
+  ['limits', 'conversations', 'usage'],
   ['auth', 'resume', 'admission'],
   // The stream pipeline; it defines the gate (`StreamGate`) the guards implement.
   ['stream'],
@@ -40,6 +41,8 @@ const FEATURE_IMPORTS = {
   sidebar: [],
   status: [],
   sync: [],
+  usage: [],
+  compare: ['markdown', 'messages'],
 };
 /** The state layer and primitives, under every feature. */
 const BASE_IMPORTS = { store: ['theme', 'ui'], theme: ['ui'], ui: [] };

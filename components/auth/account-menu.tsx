@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Icon } from '../ui/icon';
 import { Button } from '../ui/text-button';
 import { SignOutForm } from './sign-out-form';
 
@@ -9,11 +11,14 @@ export function AccountMenu({
   name,
   canSignOut,
   localCopy = null,
+  usage = null,
 }: {
   name: string;
   canSignOut: boolean;
   /** The user's local copy, cleared on sign-out (null: nothing kept per user). */
   localCopy?: string | null;
+  /** The usage view's button (composed by the page: the account menu knows no other feature). */
+  usage?: ReactNode;
 }) {
   return (
     <div className="flex min-w-0 items-center gap-1">
@@ -24,10 +29,15 @@ export function AccountMenu({
         <span className="sr-only">Signed in as </span>
         {name}
       </span>
+      {usage}
       {canSignOut && (
         <SignOutForm localCopy={localCopy}>
-          <Button type="submit" variant="ghost" size="sm">
-            Sign out
+          {/* On a phone the header has no room for the words: a door with an arrow says it. */}
+          <Button type="submit" variant="ghost" size="sm" aria-label="Sign out" title="Sign out">
+            <span className="hidden sm:inline">Sign out</span>
+            <Icon className="text-lg sm:hidden">
+              <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
+            </Icon>
           </Button>
         </SignOutForm>
       )}

@@ -1,6 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { CompareSession } from '@/lib/browser/chat/compare-run';
+import { CompareButton } from '../compare/compare-button';
 import { Composer } from '../composer/composer';
 import { PAGE_FILES } from '../composer/composer-files';
 import { ChatHeader } from '../header/chat-header';
@@ -24,6 +26,8 @@ import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 
 /** The chat page shows every detail, the figures under answers with them (in its first load). */
 const PAGE_DISPLAY = {
@@ -32,6 +36,12 @@ const PAGE_DISPLAY = {
   Feedback: FeedbackButtons,
   useMessageWindow,
 };
+
+/** A comparison's answers, loaded with the first comparison (docs/performance.md). */
+const ComparePanel = lazyComponent(
+  onDemand(() => import('../compare/compare-panel')),
+  (m) => m.ComparePanel,
+);
 
 /** Esc stops the answer streaming in the open conversation, wherever focus is (not in a dialog). */
 function useEscapeStops(activeId: string | null, running: boolean) {
@@ -87,6 +97,10 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
+  // A comparison shows in place of its conversation's messages (and composer) until one answer is
+  // taken or all are discarded; its answers go on streaming while another conversation is open.
+  const [compare, setCompare] = useState<CompareSession | null>(null);
+  const comparing = compare !== null && compare.conversationId === activeId;
   useCompletionView(info?.kind === 'completion');
   useEscapeStops(activeId, running);
   useDocumentTitle(title);
@@ -118,7 +132,13 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         />
         <HealthBanner />
         <StorageNotice />
-        {view === 'messages' && activeId ? (
+        {comparing ? (
+          <Suspense fallback={<div className="flex-1" />}>
+            <DisplayOptionsProvider value={PAGE_DISPLAY}>
+              <ComparePanel session={compare} onClose={() => setCompare(null)} />
+            </DisplayOptionsProvider>
+          </Suspense>
+        ) : view === 'messages' && activeId ? (
           <DisplayOptionsProvider value={PAGE_DISPLAY}>
             <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
           </DisplayOptionsProvider>
@@ -129,7 +149,16 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         ) : (
           <EmptyState />
         )}
-        <Composer files={PAGE_FILES} />
+        {!comparing && (
+          <Composer
+            files={PAGE_FILES}
+            actions={
+              info?.kind === 'completion' ? null : (
+                <CompareButton busy={compare !== null} onStart={setCompare} />
+              )
+            }
+          />
+        )}
       </main>
       <LiveStatus />
       <KeyboardShortcuts openSidebar={openSidebar} />

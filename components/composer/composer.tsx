@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/use-display-options';
@@ -43,6 +43,8 @@ interface ComposerProps {
   compact?: boolean;
   /** How files are taken (the chat page's `PAGE_FILES`); without, the composer takes text only. */
   files?: ComposerFiles;
+  /** More actions beside Send (the chat page's Compare), composed by the page. */
+  actions?: ReactNode;
 }
 
 /**
@@ -50,7 +52,12 @@ interface ComposerProps {
  * only the button sends), Esc stops; while an answer streams, Send becomes Stop. With `files`, files come by "Attach files", paste or drop. The draft lives in the
  * store, so it survives switching conversations and reloads.
  */
-export function Composer({ placeholder, compact = false, files = NO_FILES }: ComposerProps = {}) {
+export function Composer({
+  placeholder,
+  compact = false,
+  files = NO_FILES,
+  actions = null,
+}: ComposerProps = {}) {
   // A page passes the same `files` on every render, so the hooks below keep their order.
   const { useAttachments, useReturnedAttachments, useFileDrop, useSendCheck, AttachButton } = files;
   const store = useChatStoreApi();
@@ -169,6 +176,7 @@ export function Composer({ placeholder, compact = false, files = NO_FILES }: Com
                 </Suspense>
               ))}
           </div>
+          {actions}
           <SendButton running={running} canSend={canSend} onStop={stop} />
         </div>
       </div>

@@ -11,9 +11,14 @@ import { requestFrom } from '../../testing/stack/http-from';
 import { mintSession } from '../../testing/stack/session-cookie';
 import { backendRecord, chatBody, nonce } from '../support/chat-client';
 
-/** A documentation address per test: the sign-in throttle counts by address (from loopback, X-Forwarded-For is believed). */
+/**
+ * A fresh address per sign-in (198.18.0.0/15, for tests): the sign-in throttle counts by address
+ * (from loopback, X-Forwarded-For is believed), and one test throttles its address for minutes — out
+ * of 250 addresses, a later sign-in drew that one about once in a few suite runs.
+ */
 function address(): string {
-  return `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+  const n = () => Math.floor(Math.random() * 254) + 1;
+  return `198.${18 + (n() % 2)}.${n()}.${n()}`;
 }
 
 async function signIn(code = E2E_ACCESS_CODE, from = address()): Promise<Response> {

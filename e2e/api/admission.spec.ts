@@ -35,7 +35,7 @@ test('waiters are served first come first served, hear how many are ahead, and o
   const holder = await openStream(
     A,
     { address: randomAddress() },
-    chatBody(model('slow'), nonce('holder')),
+    chatBody(model('hold'), nonce('holder')),
   );
   await holder.next((e) => e.type === 'content');
 
@@ -84,10 +84,11 @@ test('waiters are served first come first served, hear how many are ahead, and o
 });
 
 test('a waiter that finds no slot within QUEUE_TIMEOUT_MS ends with `overloaded`, never reaching the backend', async () => {
+  // A holder that outlasts the line's timeout by far, however slowly this test runs.
   const holder = await openStream(
     A,
     { address: randomAddress() },
-    chatBody(model('slow'), nonce('holder')),
+    chatBody(model('hold'), nonce('holder')),
   );
   await holder.next((e) => e.type === 'content');
   const marker = nonce('late');

@@ -120,6 +120,33 @@ test.describe('POST /api/chat contract', () => {
     expect(await backendRecordsMentioning(marker)).toEqual([]);
   });
 
+  test('answers a too-deep body at once, while its sender waits before sending the rest', async () => {
+    // A client that watches for an early answer stops sending on it: the refusal must not wait
+    // for the rest of the body (this one never comes until the answer does).
+    const { status, body } = await new Promise<{ status: number; body: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(`${APP_URL}/api/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          agent: false,
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            resolve({ status: response.statusCode ?? 0, body: text });
+            request.destroy();
+          });
+        });
+        request.on('error', reject);
+        request.write(`{"model":"vllm:chat","messages":${'['.repeat(100)}`);
+      },
+    );
+    expect(status).toBe(400);
+    expect(JSON.parse(body).error.code).toBe('invalid_request');
+  });
+
   test('caps max_tokens and always asks the backend for usage', async () => {
     const marker = nonce();
     await chat(chatBody('vllm:chat', marker, { max_tokens: 999_999 }));

@@ -21,7 +21,7 @@ import {
 
 /**
  * Resumable answers across instances: the limits stack's two `next start` instances (A and B)
- * sharing a real redis-server, with a 2 s grace period. Every answer comes from a made-up client
+ * sharing a real redis-server, with a 5 s grace period. Every answer comes from a made-up client
  * address of its own, so the stack's small limits never refuse one. The last test needs a generator
  * it can kill: a third instance on the same Redis, started in the background meanwhile.
  */

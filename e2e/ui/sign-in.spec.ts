@@ -9,10 +9,14 @@ test.use({ baseURL: SECURE_APP_URL });
 // loaded two-core machine.
 test.describe.configure({ timeout: 60_000 });
 
-/** Each test is its own client address, so the sign-in throttle of one never touches another. */
+/**
+ * Each test is its own client address (198.18.0.0/15, for tests), so the sign-in throttle of one
+ * never touches another.
+ */
 test.beforeEach(async ({ context }) => {
+  const n = () => Math.floor(Math.random() * 254) + 1;
   await context.setExtraHTTPHeaders({
-    'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 250)}`,
+    'x-forwarded-for': `198.${18 + (n() % 2)}.${n()}.${n()}`,
   });
 });
 

@@ -2,7 +2,7 @@
  * The conversations specs' part of the test stack: a real PostgreSQL server and two signed-in apps
  * on the same scenario backend, one keeping conversations in SQLite (`SHARE_LINKS` at its default,
  * `signed-in`) and one in PostgreSQL (`SHARE_LINKS=public`), so the same suite runs on both
- * databases. Two access codes: two users. `E2E_PORT_BASE` moves it with the rest.
+ * databases. Two access codes: two users, the first of them an administrator of usage. `E2E_PORT_BASE` moves it with the rest.
  */
 import { APP_ENV } from './app-env';
 
@@ -47,6 +47,8 @@ function appOf(database: 'sqlite' | 'postgres'): ConversationsApp {
       PUBLIC_URL: url,
       AUTH_SECRET: CONVERSATIONS_SECRET,
       ACCESS_CODES: `ada:${ADA_CODE},bob:${BOB_CODE}`,
+      // Ada sees every user's usage; Bob only his own.
+      ADMIN_USERS: 'ada',
       SHARE_LINKS: shareLinks,
       ANSWER_CHECKPOINT_MS: String(CHECKPOINT_MS),
       // Short: an answer nobody reads would be stopped within a second but for BACKGROUND_ANSWERS.

@@ -29,15 +29,19 @@ export const LIMITS = {
   embedConcurrent: 2,
   embedTokensPerDay: 800,
   embedHostRpm: 10,
-  // Long enough for a line of three browser pages to move up by signals, not by racing the clock.
-  queueTimeoutMs: 8000,
+  // Long enough for a line of three browser pages to move up by signals, not by racing the clock:
+  // with 8 s, the first of three pages timed out while the third was still being sent on a machine
+  // loaded far beyond its two cores.
+  queueTimeoutMs: 15_000,
 } as const;
 
 /**
  * Both instances' grace period for resumable answers: short, so the cross-instance resume specs
- * can outlast it (a reader on B keeps A generating) without waiting the default 30 s.
+ * can outlast it (a reader on B keeps A generating) without waiting the default 30 s, and long
+ * enough for a page to reattach on the other instance on a loaded machine (2 s was not, with the
+ * machine far beyond its two cores: the answer was ended as abandoned meanwhile).
  */
-export const LIMITS_RESUME_GRACE_MS = 2000;
+export const LIMITS_RESUME_GRACE_MS = 5000;
 
 /** An allowed embedder used only by API specs (the per-site cap), never by a page. */
 export const CAP_HOST_ORIGIN = 'https://cap.example.test';

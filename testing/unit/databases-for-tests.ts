@@ -31,7 +31,13 @@ export function databaseForTests(kind: DatabaseKind): () => Kysely<Tables> {
     await migrateToLatest(db);
   }, 60_000);
   beforeEach(async () => {
-    for (const table of ['conversations', 'conversation_docs', 'answers', 'shares'] as const)
+    for (const table of [
+      'conversations',
+      'conversation_docs',
+      'answers',
+      'shares',
+      'usage',
+    ] as const)
       await db!.deleteFrom(table).execute();
   });
   afterAll(async () => {

@@ -4,14 +4,15 @@ import { AccountMenu } from '@/components/auth/account-menu';
 import { ChatApp } from '@/components/chat/chat-app';
 import { AppProviders } from '@/components/store/app-providers';
 import { MoveLocalChatsSlot } from '@/components/sync/move-local-chats-slot';
+import { UsageButton } from '@/components/usage/usage-button';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { localCopyId } from '@/lib/server/conversations/local-copy-id';
 
 /**
  * The conversation pages (`/` and `/c/<id>`) share this layout, so the app — its store, streams
  * and scroll positions — stays mounted while the address moves between conversations; the pages
- * themselves render nothing. Its header shows who is signed in (when a sign-in method is
- * configured). The sign-in page, beside it in `(chat)`, gets neither.
+ * themselves render nothing. Its header shows who is signed in, with their usage (when a sign-in
+ * method is configured). The sign-in page, beside it in `(chat)`, gets neither.
  */
 export default async function ConversationsLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
@@ -22,6 +23,7 @@ export default async function ConversationsLayout({ children }: { children: Reac
         name={identity.name}
         canSignOut={identity.method !== 'proxy'}
         localCopy={localCopyId(identity)}
+        usage={<UsageButton />}
       />
     ) : null;
   return (

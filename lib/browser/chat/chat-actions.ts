@@ -2,6 +2,7 @@ import type { Rating } from '../../protocol/feedback';
 import type { Attachment } from '../attachments/attachment';
 import type { ModelTraits } from './build-request';
 import type { Conversation, ConversationSettings } from './conversation';
+import type { AssistantMessage, UserMessage } from './message';
 
 /** Everything the store does, besides its data. */
 export interface ChatActions {
@@ -54,6 +55,17 @@ export interface ChatActions {
   editAndResend(conversationId: string, messageId: string, text: string, model: ModelTraits): void;
   /** Shows the previous (`-1`) or next (`1`) version of a message. */
   showVersion(conversationId: string, messageId: string, step: -1 | 1): Promise<void>;
+  /**
+   * Takes the answer chosen in a comparison into its conversation (a new one when
+   * `conversationId` is null): the question and that answer shown, the others kept as versions.
+   * Resolves with the conversation's id.
+   */
+  adoptComparison(
+    conversationId: string | null,
+    question: UserMessage,
+    answers: readonly AssistantMessage[],
+    chosenId: string,
+  ): Promise<string>;
   dismissStorageNotice(): void;
   /** Writes every pending change now (the page is being hidden). */
   flushSaves(): void;

@@ -274,6 +274,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         runner.continueAnswer(conversationId, messageId, model),
       editAndResend: (conversationId, messageId, text, model) =>
         runner.editAndResend(conversationId, messageId, text, model),
+      adoptComparison: (conversationId, question, answers, chosenId) =>
+        withActions((a) => a.adoptComparison(conversationId, question, answers, chosenId)).then(
+          (id) => (touchMeta(), id),
+        ),
       dismissStorageNotice: () => set({ storageNotice: null }),
       flushSaves: () => {
         const s = get();

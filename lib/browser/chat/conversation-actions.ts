@@ -1,6 +1,14 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { bumpOrder, patchConversation, type ChatState } from './chat-state';
-import { sortByRecent, UNTITLED, type Conversation } from './conversation';
+import {
+  createConversation,
+  deriveTitle,
+  sortByRecent,
+  UNTITLED,
+  type Conversation,
+} from './conversation';
+import { adoptComparison } from './compare-adopt';
+import type { AssistantMessage, UserMessage } from './message';
 import type { FeedbackRequest as Vote, Rating } from '../../protocol/feedback';
 import type { SaveScheduler } from './save-scheduler';
 import { allMessages, neighbourVersion, showVersion } from './versions';
@@ -15,7 +23,7 @@ export interface ConversationActionDeps {
 
 /**
  * What the user does to a conversation besides sending: rename, pin, rate an answer, switch
- * versions, import.
+ * versions, take a comparison's answer, import.
  * Each change is saved at once (it is one click, not a stream of tokens).
  */
 export function createConversationActions(deps: ConversationActionDeps) {
@@ -104,6 +112,41 @@ export function createConversationActions(deps: ConversationActionDeps) {
         patchConversation(st, conversationId, (cv) => showVersion(cv, index, target, now())),
       );
       saver.flush(conversationId);
+    },
+
+    /**
+     * Takes a comparison's answers into a conversation (a new one, opened, when `conversationId`
+     * is null or gone): the question and the chosen answer are shown, the others kept as versions
+     * of that turn. Returns the conversation's id.
+     */
+    adoptComparison(
+      conversationId: string | null,
+      question: UserMessage,
+      answers: readonly AssistantMessage[],
+      chosenId: string,
+    ): string {
+      const t = now();
+      const existing = conversationId ? get().conversations[conversationId] : undefined;
+      const chosen = answers.find((a) => a.id === chosenId);
+      const base =
+        existing ??
+        createConversation(deps.newId(), chosen?.model ?? null, t, get().newChatSettings);
+      const titled =
+        base.messages.length === 0 && !base.titleEdited
+          ? {
+              ...base,
+              title: deriveTitle(question.content),
+              changed: { ...base.changed, title: t },
+            }
+          : base;
+      const next = adoptComparison(titled, question, answers, chosenId, t);
+      set((s) => ({
+        conversations: { ...s.conversations, [next.id]: next },
+        order: bumpOrder(s.order, next.id),
+        ...(existing ? {} : { activeId: next.id }),
+      }));
+      saver.flush(next.id);
+      return next.id;
     },
 
     /**

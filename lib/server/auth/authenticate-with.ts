@@ -102,6 +102,7 @@ async function sessionUser(
     key: user.key,
     name: user.name,
     method: user.method,
+    ...(user.email ? { email: user.email } : {}),
     address,
   };
   return { identity, via: 'session' } satisfies Authentication;

@@ -17,6 +17,8 @@ export type Identity =
       /** What the header shows ("Ada Lovelace", "ada@example.com", the access code's name). */
       name: string;
       method: 'access-code' | 'oidc' | 'proxy';
+      /** The verified address OpenID Connect gave (what `ADMIN_USERS` may name). */
+      email?: string;
       address: string;
     }
   | { kind: 'anonymous'; key: string; address: string }

@@ -91,6 +91,35 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('conversations').execute();
     },
   },
+  '0002_usage': {
+    async up(db: Kysely<unknown>) {
+      // One row per answer of a signed-in user, kept apart from the conversations: deleting a
+      // conversation never rewrites what its answers used or cost.
+      await db.schema
+        .createTable('usage')
+        .addColumn('request_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_key', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('prompt_tokens', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('completion_tokens', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('cost', 'double precision')
+        .addColumn('currency', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One user's days, and every user's (an administrator's view).
+      await db.schema
+        .createIndex('usage_user_at')
+        .on('usage')
+        .columns(['user_key', 'at'])
+        .execute();
+      await db.schema.createIndex('usage_at').on('usage').columns(['at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('usage').execute();
+    },
+  },
 };
 
 /**

@@ -9,6 +9,7 @@ export interface Tables {
   conversation_docs: ConversationDocRow;
   answers: AnswerRow;
   shares: ShareRow;
+  usage: UsageRow;
 }
 
 /** One conversation of one user. */
@@ -71,4 +72,21 @@ export interface ShareRow {
   snapshot: string;
   created_at: number;
   revoked: number;
+}
+
+/** What one answer of a signed-in user used and cost (written when it ends, whatever the end). */
+export interface UsageRow {
+  request_id: string;
+  user_key: string;
+  /** The name the user was signed in under, for an administrator's table. */
+  user_name: string;
+  model: string;
+  /** How the answer ended (`done`, `error`, `stopped`, …: the summary's outcome). */
+  outcome: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** At the configured prices; null when the model has none (never a guessed figure). */
+  cost: number | null;
+  currency: string | null;
+  at: number;
 }

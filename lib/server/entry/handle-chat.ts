@@ -15,6 +15,7 @@ import { checkRequestParts } from './request-parts';
 import { resumeBinding } from './resume-binding';
 import { startResumableAnswer } from '../resume/resumable-answer';
 import { answerRecorderFor } from '../conversations/record-answer';
+import { usageRecorderFor } from '../usage/record-usage';
 import { prepareUpstream } from '../stream/session-fallback';
 import { checkSessionOwner, newBoundSessionId } from '../providers/session-binding';
 import type { Services } from './services';
@@ -114,6 +115,7 @@ export async function handleChat(
   const requestId = `chat_${crypto.randomUUID()}`;
   const replicated = provider.baseURLs.length > 1;
   const observer = observeChat(logChat, logContext, replicated);
+  const recordUsage = usageRecorderFor(identity, model.id);
   const pricing = pricingFor(provider, model.upstreamId);
   const costMeter = pricing ? createCostMeter(pricing, provider.id, backendShares()) : undefined;
   const options: StreamChatOptions = {
@@ -141,7 +143,12 @@ export async function handleChat(
   const deps: StreamChatDeps = {
     fetch: costMeter ? costMeter.watch(fetch) : fetch,
     now: () => performance.now(),
-    onEnd: observer.onEnd,
+    onEnd: recordUsage
+      ? (summary) => {
+          observer.onEnd(summary);
+          recordUsage(summary);
+        }
+      : observer.onEnd,
     onUpstream: observer.onUpstream,
     ...(reserved.gate ? { gate: reserved.gate } : {}),
   };

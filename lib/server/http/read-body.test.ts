@@ -1,23 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonBody } from './read-body';
 
-/** A request whose body streams in `chunks` with no Content-Length, as a chunked upload does. */
-function streamedRequest(chunks: string[]): { request: Request; pulled: () => number } {
+/**
+ * A request whose body streams in `chunks` with no Content-Length, as a chunked upload does.
+ * Chunks from index `gateAt` on wait for `open()` (a client still sending); `ended` says how the
+ * body finished: read to its end, or cut off (cancelled).
+ */
+function streamedRequest(chunks: string[], gateAt = Infinity) {
   let next = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let end!: (how: 'read to its end' | 'cut off') => void;
+  const ended = new Promise<'read to its end' | 'cut off'>((resolve) => (end = resolve));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      if (next >= gateAt) await gate;
       const chunk = chunks[next++];
-      if (chunk === undefined) controller.close();
-      else controller.enqueue(encoder.encode(chunk));
+      if (chunk === undefined) {
+        controller.close();
+        end('read to its end');
+      } else controller.enqueue(encoder.encode(chunk));
     },
+    cancel: () => end('cut off'),
   });
   const request = new Request('http://app.test/api/chat', {
     method: 'POST',
     body,
     duplex: 'half',
   } as RequestInit);
-  return { request, pulled: () => next };
+  return { request, pulled: () => next, open, ended };
 }
 
 describe('readJsonBody', () => {
@@ -29,7 +41,7 @@ describe('readJsonBody', () => {
 
   it('refuses a streamed body over the limit without Content-Length, without reading it all', async () => {
     const chunks = Array.from({ length: 50 }, () => 'x'.repeat(40));
-    const { request, pulled } = streamedRequest(chunks);
+    const { request, pulled, ended } = streamedRequest(chunks);
     expect(request.headers.get('content-length')).toBeNull();
     expect(await readJsonBody(request, 100)).toEqual({
       ok: false,
@@ -41,17 +53,22 @@ describe('readJsonBody', () => {
     });
     // 3 chunks of 40 bytes pass 100, 3 more are thrown away past it, then the body is cut off:
     // the rest was never pulled (a stream reads ahead a little).
+    expect(await ended).toBe('cut off');
     expect(pulled()).toBeLessThan(9);
   });
 
-  it('reads a body a little over the limit to its end, keeping nothing, so the 413 can be read', async () => {
+  it('answers a refusal at once and reads the rest behind it, so a client still sending can read the answer', async () => {
     const chunks = Array.from({ length: 4 }, () => 'x'.repeat(40));
-    const { request, pulled } = streamedRequest(chunks);
+    // The 4th chunk is still on its way when the answer is given.
+    const { request, pulled, open, ended } = streamedRequest(chunks, 3);
     expect(await readJsonBody(request, 100)).toMatchObject({
       ok: false,
       error: { status: 413, code: 'request_too_large' },
     });
-    // All 4 chunks and the end: the connection has no unread bytes left when the 413 goes out.
+    expect(pulled()).toBe(3);
+    open();
+    // All 4 chunks and the end: the connection is left with no unread bytes to reset it.
+    expect(await ended).toBe('read to its end');
     expect(pulled()).toBe(5);
   });
 
@@ -92,5 +109,38 @@ describe('readJsonBody', () => {
     expect(await readJsonBody(streamedRequest([fine]).request, 1_000_000)).toMatchObject({
       ok: true,
     });
+  });
+
+  it('refuses a too-deep body at its first chunk, before the rest has arrived', async () => {
+    const { request, pulled, open, ended } = streamedRequest(['['.repeat(65), ']'.repeat(65)], 1);
+    expect(await readJsonBody(request, 1_000_000)).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'invalid_request' },
+    });
+    expect(pulled()).toBe(1);
+    open();
+    expect(await ended).toBe('read to its end');
+  });
+
+  it('lets other work run between decoding, parsing and handing on a large body', async () => {
+    const text = `{"content":"${'x'.repeat(2 * 1024 * 1024)}"}`;
+    const turns: string[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+        // Due once the event loop gets a turn: a health check waiting on its socket.
+        setImmediate(() => turns.push('other work'));
+      },
+    });
+    const request = new Request('http://app.test/api/chat', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const read = await readJsonBody(request, 8 * 1024 * 1024);
+    turns.push('body handed on');
+    expect(read).toMatchObject({ ok: true });
+    expect(turns).toEqual(['other work', 'body handed on']);
   });
 });

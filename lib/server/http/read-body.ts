@@ -6,12 +6,10 @@ import { createDepthScanner, MAX_JSON_DEPTH } from './json-depth';
 /**
  * Reads a JSON request body, refusing more than `maxBytes` (413) without buffering it all first:
  * a declared Content-Length over the limit is refused at once (the body is never read; Node's
- * server discards it after the answer), and a body without one is counted as it arrives. Past the
- * limit such a body is read on and thrown away, up to `maxBytes` more, so that the client, still
- * sending, can read the 413 afterwards: closing a connection with unread bytes makes the kernel
- * reset it, and the client may never see the answer. A body larger still is cut off (reset).
- * Nesting deeper than `MAX_JSON_DEPTH` is refused the same way as the bytes arrive, so a body built
- * to be expensive to parse never is.
+ * server discards it after the answer), and a body without one is counted as it arrives. Nesting
+ * deeper than `MAX_JSON_DEPTH` is refused the same way as the bytes arrive, so a body built to be
+ * expensive to parse never is. A refusal is answered at once, while the rest of the body is read
+ * and thrown away behind it (`drainBehindAnswer`).
  */
 export async function readJsonBody(
   request: Request,
@@ -51,11 +49,14 @@ export async function readJsonBody(
     const refusal = size > maxBytes ? tooLarge : depth.push(value) ? tooDeep : undefined;
     if (refusal) {
       chunks.length = 0;
-      if (!(await discardRest(reader, maxBytes))) await reader.cancel().catch(() => undefined);
+      void drainBehindAnswer(reader, maxBytes);
       return { ok: false, error: refusal };
     }
     chunks.push(value);
   }
+  // Decoding and parsing megabytes take milliseconds each, in one go: a large body lets other
+  // requests (a load balancer's health check) run before and after its parse, not after all of it.
+  const large = size > YIELD_ABOVE_BYTES;
   let text: string;
   try {
     // JSON travels as UTF-8 (RFC 8259): bytes that are not are refused, not silently replaced.
@@ -66,6 +67,8 @@ export async function readJsonBody(
       error: { status: 400, code: 'invalid_json', message: 'The request body is not valid UTF-8' },
     };
   }
+  chunks.length = 0;
+  if (large) await yieldToEventLoop();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -75,8 +78,15 @@ export async function readJsonBody(
       error: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
     };
   }
+  if (large) await yieldToEventLoop();
   return { ok: true, value };
 }
+
+/** Bodies over this much are decoded, parsed and handed on in separate turns of the event loop. */
+const YIELD_ABOVE_BYTES = 1024 * 1024;
+
+/** Resolves after the I/O waiting now has had its turn (a promise alone would not let it). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const tooDeep: RequestError = {
   status: 400,
@@ -85,22 +95,28 @@ const tooDeep: RequestError = {
 };
 
 /**
- * Reads `reader` to its end, keeping nothing; false (and stops) once more than `maxBytes` came,
- * or when the body fails (the client went away).
+ * Reads the rest of a refused body, keeping nothing, while the refusal is sent. A client that
+ * watches for an early answer while it uploads (curl does, as HTTP/1.1 asks of clients) stops
+ * sending and closes, so what it would have sent is never read. One that sends to the end before
+ * reading finds its answer waiting: closing a connection with unread bytes makes the kernel reset
+ * it, and the client might never see the answer, so up to `maxBytes` more are read to let it.
+ * Past that the body is cut off (the connection is reset).
  */
-async function discardRest(
+async function drainBehindAnswer(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   maxBytes: number,
-): Promise<boolean> {
+): Promise<void> {
   let size = 0;
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return true;
+      if (done) return;
       size += value.byteLength;
-      if (size > maxBytes) return false;
+      if (size > maxBytes) break;
     }
   } catch {
-    return false;
+    // The client went away: nothing is left to read.
+    return;
   }
+  await reader.cancel().catch(() => undefined);
 }

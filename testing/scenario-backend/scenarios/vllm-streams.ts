@@ -78,6 +78,9 @@ export const vllmStreamScenarios: Record<string, Scenario> = {
   'split-frames': (_b, ctx) => splitPlan(chatPlan(ctx, '\r\n')),
   crlf: (_b, ctx) => chatPlan(ctx, '\r\n'),
   slow: (_b, ctx) => answer(F, ctx, fillerTokens(400), { tokenDelayMs: 50 }),
+  // A minute of words: holds a backend slot for as long as a test needs one held, however slowly
+  // the test itself runs (a stall would be ended by the gateway's idle timeout).
+  hold: (_b, ctx) => answer(F, ctx, fillerTokens(1200), { tokenDelayMs: 50 }),
   // vLLM sends no keepalives: a long prefill is pure silence after the headers.
   'long-prefill': (_b, ctx) =>
     build(F, ctx)
