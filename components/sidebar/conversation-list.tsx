@@ -82,7 +82,6 @@ export const ConversationList = memo(function ConversationList({
 
   // Signed in, the server's search adds what this browser's copy does not match (or hold) yet.
   const signedIn = useServerSyncHandle() !== null;
-  const localHits = useMemo(() => new Set(hits?.map((h) => h.id)), [hits]);
 
   const groups = useMemo(() => {
     const pinnedSet = new Set(pinned);
@@ -118,12 +117,7 @@ export const ConversationList = memo(function ConversationList({
         </section>
         {signedIn && (
           <Suspense fallback={null}>
-            <ServerMatches
-              query={query}
-              shown={localHits}
-              onSelected={onSelected}
-              onDelete={onDelete}
-            />
+            <ServerMatches query={query} shown={hits} onSelected={onSelected} onDelete={onDelete} />
           </Suspense>
         )}
       </>

@@ -19,13 +19,14 @@ export function ServerMatches({
   onDelete,
 }: {
   query: string;
-  shown: ReadonlySet<string>;
+  shown: readonly { id: string }[];
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;
 }) {
   const store = useChatStoreApi();
   const found = useServerSearch(query);
-  const extra = found?.filter((h) => !shown.has(h.id)) ?? [];
+  const local = new Set(shown.map((h) => h.id));
+  const extra = found?.filter((h) => !local.has(h.id)) ?? [];
   if (extra.length === 0) return null;
   const { conversations } = store.getState();
   return (

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useServerSyncHandle } from '../store/server-sync-context';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { loadOptions } from './load-options';
 
@@ -9,13 +8,12 @@ import { loadOptions } from './load-options';
  * Signed in, a conversation's edits that need no network — rename, pin, thumbs, versions — are
  * kept and sent when the connection returns. Their code loads on demand (the page's first answer
  * needs none of it: docs/performance.md), and nothing loads offline: so once the page is idle it
- * is loaded ahead, the options menu with it.
+ * is loaded ahead, the options menu with it. Rendered by the sidebar of signed-in pages only,
+ * itself loaded on demand.
  */
-export function useOfflineEdits(): void {
-  const handle = useServerSyncHandle();
+export function OfflineEdits(): null {
   const store = useChatStoreApi();
   useEffect(() => {
-    if (!handle) return;
     const load = () => {
       void loadOptions().catch(() => undefined);
       void store
@@ -29,5 +27,6 @@ export function useOfflineEdits(): void {
     }
     const id = window.setTimeout(load, 1_000);
     return () => window.clearTimeout(id);
-  }, [handle, store]);
+  }, [store]);
+  return null;
 }
