@@ -11,6 +11,7 @@ import { ConversationList } from './conversation-list';
 import { ImportButton } from './import-button';
 import { loadSearch } from './load-search';
 import type { Deleted } from './undo-delete';
+import { useServerSyncHandle } from '../store/server-sync-context';
 
 export interface SidebarProps {
   /** Called after a conversation was opened (the drawer closes on narrow screens). */
@@ -24,6 +25,11 @@ const UndoDelete = lazyComponent(
   onDemand(() => import('./undo-delete')),
   (m) => m.UndoDelete,
 );
+/** Signed in: the code of the edits that work offline, loaded ahead (offline-edits.tsx). */
+const OfflineEdits = lazyComponent(
+  onDemand(() => import('./offline-edits')),
+  (m) => m.OfflineEdits,
+);
 const DeleteConversationDialog = lazyComponent(
   onDemand(() => import('./delete-conversation-dialog')),
   (m) => m.DeleteConversationDialog,
@@ -32,6 +38,7 @@ const DeleteConversationDialog = lazyComponent(
 /** Conversations with New chat, search, import; deleting asks first, and can be undone. */
 export function Sidebar({ onNavigate, onHide }: SidebarProps) {
   const store = useChatStoreApi();
+  const signedIn = useServerSyncHandle() !== null;
   const [query, setQuery] = useState('');
   // Typing stays responsive: the list follows the box a moment later when it has much to do.
   const deferredQuery = useDeferredValue(query);
@@ -116,6 +123,11 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
       <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <ImportButton onImported={onNavigate} />
       </div>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <OfflineEdits />
+        </Suspense>
+      )}
       {deleted && (
         <Suspense fallback={null}>
           <UndoDelete deleted={deleted} onDone={endUndo} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
 import { createPersistence } from '@/lib/browser/chat/persistence';
@@ -82,6 +82,12 @@ export function AppProviders({
   const [sync] = useState<ServerSyncHandle | null>(() =>
     user ? createServerSyncHandle(user) : null,
   );
+  // Signed in, the server sync writes the local copy too, so the page's next save of a
+  // conversation merges: its code is loaded now, not first asked for offline, where it could not
+  // load and the save would fail.
+  useEffect(() => {
+    if (sync) void conversationMerge.load().catch(() => undefined);
+  }, [sync]);
   return (
     <QueryProvider>
       <ModelsProvider>

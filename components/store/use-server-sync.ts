@@ -83,12 +83,13 @@ export function useServerSync(handle: ServerSyncHandle): void {
       ledger: createLedgerStore(() => window.localStorage, handle.user),
       merge: (local, server) => mergeConversations(local, server, Date.now()),
       write: writeThrough(client, api),
-      read: (id) =>
-        client.fetchQuery({
-          queryKey: conversationKey(id),
-          queryFn: () => api.get(id),
-          staleTime: 0,
-        }),
+      readMany: async (ids) => {
+        const batch = await api.getMany(ids);
+        // Each conversation read is also its cached query, as a single read would leave it.
+        for (const found of batch.conversations)
+          client.setQueryData(conversationKey(found.conversation.id), () => found);
+        return batch;
+      },
     });
   });
   useEffect(() => {

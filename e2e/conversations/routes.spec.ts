@@ -58,6 +58,16 @@ test('another user gets 404 on every route of a conversation, and it stays uncha
     conversations: unknown[];
   };
   expect(bobsList.conversations).toEqual([]);
+  // The batch read answers for several ids at once: Ada's is simply not there for Bob.
+  const bobsBatch = await api(app, bob, '/api/conversations/batch', {
+    method: 'POST',
+    body: { ids: [id] },
+  });
+  expect(await bobsBatch.json()).toEqual({ conversations: [], missing: [id], rest: [] });
+  const adasBatch = (await (
+    await api(app, ada, '/api/conversations/batch', { method: 'POST', body: { ids: [id] } })
+  ).json()) as { conversations: { conversation: { id: string } }[] };
+  expect(adasBatch.conversations.map((c) => c.conversation.id)).toEqual([id]);
 
   const adas = (await (await api(app, ada, `/api/conversations/${id}`)).json()) as {
     conversation: { title: string; pinned?: boolean };
@@ -77,4 +87,10 @@ test('without a session every conversation route answers 401', async () => {
   const app = projectApp();
   for (const path of ['/api/conversations', '/api/conversations/x', '/api/conversations/x/shares'])
     expect((await fetch(`${app.url}${path}`)).status).toBe(401);
+  const batch = await fetch(`${app.url}/api/conversations/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ ids: ['x'] }),
+  });
+  expect(batch.status).toBe(401);
 });

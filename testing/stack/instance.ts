@@ -9,9 +9,12 @@ export interface Instance {
   kill(): Promise<void>;
 }
 
-/** One more `next start` of the built app on a free port, with `env`. Needs `npm run build`. */
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
+/**
+ * One more `next start` of the built app with `env`, on `port` (a free one unless given: a spec
+ * that swaps one instance for another keeps the browser's origin). Needs `npm run build`.
+ */
+export async function startInstance(env: Record<string, string>, port?: number): Promise<Instance> {
+  port ??= await freePort();
   const child = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
     env: { ...process.env, ...env },
     stdio: 'ignore',
@@ -37,6 +40,17 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       // Already gone (killed a moment ago).
     }
     await exited;
+    // npx exits on the signal; the server itself may still be draining: the port is free (and
+    // another instance may take it) only once nothing answers there.
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      try {
+        await fetch(`${url}/api/health`);
+        await new Promise((r) => setTimeout(r, 100));
+      } catch {
+        return;
+      }
+    }
   };
   return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }

@@ -22,6 +22,11 @@ export interface ChatActions {
   // Renaming, pinning, importing and switching versions are loaded with the first of them (the
   // page's first answer needs none): each resolves once done.
   renameConversation(id: string, title: string): Promise<void>;
+  /**
+   * Loads the code of those edits now (signed-in pages, while idle), so that made offline they
+   * still apply: code loaded on demand cannot load without a network.
+   */
+  prepareEdits(): Promise<void>;
   /** The model's title after the first answer, unless the title changed since `from`. */
   nameByModel(id: string, title: string, from: string): Promise<void>;
   setPinned(id: string, pinned: boolean): Promise<void>;

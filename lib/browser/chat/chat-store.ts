@@ -84,10 +84,17 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
     });
     type Actions = ReturnType<typeof createConversationActions>;
     let actions: Promise<Actions> | undefined;
-    /** The conversation actions, loaded the first time one is used (conversation-actions.ts). */
+    /**
+     * The conversation actions, loaded the first time one is used (conversation-actions.ts). A
+     * load that failed (offline) is tried again by the next use, not remembered as failed.
+     */
     const withActions = <T>(use: (a: Actions) => T): Promise<T> =>
-      (actions ??= import('./conversation-actions').then((m) =>
-        m.createConversationActions({ get, set, saver, now, newId }),
+      (actions ??= import('./conversation-actions').then(
+        (m) => m.createConversationActions({ get, set, saver, now, newId }),
+        (error: unknown) => {
+          actions = undefined;
+          throw error;
+        },
       )).then(use);
 
     /** Drops a conversation from this tab (runs stopped, pending saves forgotten). */
@@ -172,6 +179,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       },
 
       renameConversation: (id, title) => withActions((a) => a.rename(id, title)),
+      prepareEdits: () => withActions(() => undefined),
       nameByModel: (id, title, from) => withActions((a) => a.nameByModel(id, title, from)),
       setPinned: (id, pinned) => withActions((a) => a.setPinned(id, pinned)),
       rateAnswer: (conversationId, messageId, rating) =>

@@ -86,7 +86,12 @@ export function createConversationActions(deps: ConversationActionDeps) {
           messages: c.messages.map((m) => {
             if (m.id !== messageId || m.role !== 'assistant') return m;
             const { feedback: _old, ...rest } = m;
-            return { ...rest, ...(rating ? { feedback: rating } : {}), rev: (m.rev ?? 0) + 1 };
+            return {
+              ...rest,
+              ...(rating ? { feedback: rating } : {}),
+              feedbackAt: now(),
+              rev: (m.rev ?? 0) + 1,
+            };
           }),
         })),
       );

@@ -56,6 +56,26 @@ describe('merging two tabs’ copies of a conversation', () => {
     expect(mergeConversations(fresh, stale, 9)).toBe(fresh);
   });
 
+  it('thumbs given later are kept, even on the copy of the answer with fewer changes', () => {
+    const rated = {
+      ...base(),
+      messages: [user('u1', 1), answer('a1', 2, { rev: 3, feedback: 'up', feedbackAt: 50 })],
+    };
+    const server = { ...base(), messages: [user('u1', 1), answer('a1', 2, { rev: 1_000_002 })] };
+    for (const merged of [
+      mergeConversations(rated, server, 9),
+      mergeConversations(server, rated, 9),
+    ]) {
+      expect(merged.messages[1]).toMatchObject({ rev: 1_000_002, feedback: 'up', feedbackAt: 50 });
+    }
+    // Taken back later elsewhere: the later choice wins.
+    const undone = {
+      ...base(),
+      messages: [user('u1', 1), answer('a1', 2, { rev: 4, feedbackAt: 60 })],
+    };
+    expect(mergeConversations(rated, undone, 9).messages[1]).not.toHaveProperty('feedback');
+  });
+
   it('an answer another tab ended wins over this tab marking it cut off at the same count', () => {
     const ended = answer('a1', 2, { content: 'a b', rev: 5 });
     const cutOff = answer('a1', 2, {

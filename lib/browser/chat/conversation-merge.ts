@@ -10,7 +10,8 @@ import { allMessages } from './versions';
  *   tree); two answers written after the same message at the same time become two versions;
  * - of two copies of one message, the one with more changes (`rev`) wins — only the tab streaming
  *   an answer changes it, and it counts each change;
- * - title, pin, model and settings: the later change wins (`changed`);
+ * - title, pin, model and settings: the later change wins (`changed`), and so does an answer's
+ *   thumbs (`feedbackAt`), whichever copy of the answer wins;
  * - the shown path is the local one, extended by turns the other side added after its end. Where
  *   the other side shows a message this side did not have yet (a version it just made), the path
  *   follows it when `follow(id of the local message there)` allows — not over a turn this tab
@@ -36,7 +37,11 @@ export function mergeConversations(
       nodes.set(node.message.id, node);
       continue;
     }
-    const message = newer(node.message, theirs.message);
+    const message = withLaterFeedback(
+      newer(node.message, theirs.message),
+      node.message,
+      theirs.message,
+    );
     if (message !== node.message) differs = true;
     nodes.set(node.message.id, { parent: node.parent, message });
   }
@@ -96,6 +101,19 @@ function newer(a: Message, b: Message): Message {
     m.status === 'streaming' ? 0 : m.interruption === 'reload' ? 1 : 2;
   if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
   return b.content.length > a.content.length ? b : a;
+}
+
+/** `winner`, with the thumbs of the other copy (`a` or `b`) when they were given later. */
+function withLaterFeedback(winner: Message, a: Message, b: Message): Message {
+  const other = winner === a ? b : a;
+  if (winner.role !== 'assistant' || other.role !== 'assistant') return winner;
+  if ((other.feedbackAt ?? 0) <= (winner.feedbackAt ?? 0)) return winner;
+  const { feedback: _dropped, ...rest } = winner;
+  return {
+    ...rest,
+    ...(other.feedback ? { feedback: other.feedback } : {}),
+    feedbackAt: other.feedbackAt!,
+  };
 }
 
 function countMessages(c: Conversation): number {

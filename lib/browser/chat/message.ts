@@ -95,6 +95,11 @@ export interface AssistantMessage {
   releasedMs?: number;
   /** The reader's thumbs up or down, kept with the conversation (and counted per model). */
   feedback?: Rating;
+  /**
+   * When `feedback` was last given or taken back: a merge keeps the later, whichever copy has more
+   * changes (the server's copy of an answer counts many more than a browser's).
+   */
+  feedbackAt?: number;
 }
 
 /**

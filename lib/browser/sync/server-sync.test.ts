@@ -15,10 +15,12 @@ function withMessage(c: Conversation, id: string, content: string): Conversation
   };
 }
 
-function harness(outcomes: PutOutcome[] = []) {
+function harness(outcomes: PutOutcome[] = [], changesPage = Infinity) {
   const server = new Map<string, { conversation: Conversation; revision: number }>();
   const writes: { id: string; base: number | undefined; messages: string[] }[] = [];
   const posted: TabMessage[] = [];
+  const reads: string[][] = [];
+  let changeRequests = 0;
   const merge = (a: Conversation, b: Conversation) => mergeConversations(a, b, 5);
   const local = createPersistence(
     createMemoryBackend(),
@@ -36,15 +38,27 @@ function harness(outcomes: PutOutcome[] = []) {
     'u',
   );
   const api: SyncApi = {
-    changes: async () => ({
-      conversations: [...server.values()].map((s) => ({
+    changes: async (_since, cursor) => {
+      changeRequests++;
+      const all = [...server.values()].map((s) => ({
         id: s.conversation.id,
         revision: s.revision,
         changedAt: s.revision,
-      })),
-      now: 100,
-    }),
+      }));
+      const from = Number(cursor ?? 0);
+      const end = from + changesPage;
+      return {
+        conversations: all.slice(from, end),
+        now: 100,
+        ...(end < all.length ? { next: String(end) } : {}),
+      };
+    },
     get: async (id) => server.get(id) ?? null,
+    getMany: async (ids) => {
+      reads.push(ids);
+      const found = ids.flatMap((id) => (server.has(id) ? [server.get(id)!] : []));
+      return { conversations: found, missing: ids.filter((id) => !server.has(id)), rest: [] };
+    },
     put: async () => ({ kind: 'offline' }),
     remove: async () => true,
     importAll: async () => null,
@@ -55,7 +69,7 @@ function harness(outcomes: PutOutcome[] = []) {
     channel: { post: (m) => posted.push(m), listen: () => () => undefined },
     ledger,
     merge,
-    read: api.get,
+    readMany: api.getMany,
     write: async (conversation, base) => {
       // Every message kept, shown or a hidden version.
       const ids = [
@@ -70,7 +84,16 @@ function harness(outcomes: PutOutcome[] = []) {
       return { kind: 'written', revision };
     },
   });
-  return { server, writes, posted, local, ledger, sync };
+  return {
+    server,
+    writes,
+    posted,
+    reads,
+    local,
+    ledger,
+    sync,
+    changeRequests: () => changeRequests,
+  };
 }
 
 describe('server sync', () => {
@@ -121,5 +144,35 @@ describe('server sync', () => {
     expect((await t.local.loadConversation!('s'))!.messages[0]!.content).toBe('elsewhere');
     expect(t.posted).toContainEqual({ type: 'saved', id: 's' });
     expect(t.ledger.get()).toMatchObject({ since: 100, revisions: { s: 2 }, primed: true });
+  });
+
+  it('catches a new device up in pages: 250 conversations in 3 pages of changes and 3 reads', async () => {
+    const t = harness([], 100);
+    for (let i = 0; i < 250; i++) {
+      const id = `c${i}`;
+      t.server.set(id, {
+        conversation: withMessage(createConversation(id, null, 1), `q${i}`, `text ${i}`),
+        revision: 1,
+      });
+    }
+    await t.sync.pull();
+    expect(t.changeRequests()).toBe(3);
+    expect(t.reads.map((ids) => ids.length)).toEqual([100, 100, 50]);
+    expect((await t.local.load()).conversations).toHaveLength(250);
+    expect(Object.keys(t.ledger.get().revisions)).toHaveLength(250);
+    // The next sync reads nothing again.
+    await t.sync.pull();
+    expect(t.reads).toHaveLength(3);
+  });
+
+  it('keeps this browser’s newer edits over an older server copy read meanwhile', async () => {
+    const t = harness([{ kind: 'offline' }]);
+    const base = withMessage(createConversation('c', null, 1), 'q', 'hi');
+    t.server.set('c', { conversation: base, revision: 1 });
+    t.ledger.update((l) => ({ ...l, revisions: { c: 1 }, changedAt: { c: 0 } }));
+    // Pinned here after the server's copy was written (the local copy's last writer is this one).
+    await t.local.saveConversation({ ...base, pinned: true, changed: { pinned: 9 } });
+    await t.sync.pull();
+    expect((await t.local.loadConversation!('c'))!.pinned).toBe(true);
   });
 });

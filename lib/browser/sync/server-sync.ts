@@ -2,12 +2,12 @@ import type { Conversation } from '../chat/conversation';
 import type { ChatPersistence } from '../chat/persistence';
 import type { TabChannel } from '../chat/tab-channel';
 import type { LedgerStore } from './sync-ledger';
-import type { ChangedConversation, PutOutcome, SyncApi } from './sync-api';
+import type { ChangedConversation, ConversationBatch, PutOutcome, SyncApi } from './sync-api';
 
 /** Re-read changes from this long before the last sync's end: writes committing late are seen. */
 const OVERLAP_MS = 2_000;
-/** Reads of full conversations at once during a sync. */
-const PARALLEL_READS = 4;
+/** Conversations read in one request during a sync (the server's batch route takes 100). */
+const READ_BATCH = 100;
 /** Tries of one write that keeps meeting newer copies. */
 const MAX_TRIES = 4;
 /** Changes of one conversation are sent at most this often: a streaming answer saves twice a second. */
@@ -27,16 +27,18 @@ export interface ServerSyncDeps {
    * put back when the write fails).
    */
   write: (conversation: Conversation, baseRevision: number | undefined) => Promise<PutOutcome>;
-  /** Reads one conversation (TanStack Query's cache). */
-  read: (id: string) => ReturnType<SyncApi['get']>;
+  /** Reads several conversations in one request (and puts each in TanStack Query's cache). */
+  readMany: (ids: string[]) => Promise<ConversationBatch>;
 }
 
 /**
  * Keeps a signed-in user's local copy and the server's in step. The server is the source of truth;
  * the local copy renders at once and works offline:
  *
- * - `pull` asks what changed since the last sync (deletions too), reads each changed conversation,
- *   merges it into the local copy and tells the store to read it again;
+ * - `pull` asks what changed since the last sync (deletions too, a page at a time), reads the
+ *   changed conversations a hundred to a request — a new device's first sync of N conversations
+ *   takes about N / 100 requests, not N — merges each into the local copy and tells the store to
+ *   read it again;
  * - `changed` / `deleted` (from the store's saves) are sent soon after, each write based on the
  *   revision the local copy came from. A write over a newer server copy is a conflict: the two are
  *   merged — every message of both kept, two answers to one question as two versions — and sent
@@ -66,27 +68,60 @@ export function createServerSync(deps: ServerSyncDeps) {
     });
   };
 
-  async function adopt(change: ChangedConversation): Promise<void> {
-    const found = await deps.read(change.id);
-    if (!found) return forgetLocally(change.id);
-    // A merged save: what this page changed and has not sent yet stays, beside the server's copy.
-    await local.saveConversation(found.conversation);
-    setRevision(change.id, found.revision, change.changedAt);
-    channel?.post({ type: 'saved', id: change.id });
+  /** Reads changed conversations, a batch at a time, into the local copy. */
+  async function adopt(changed: { id: string; changedAt?: number }[]): Promise<void> {
+    const changedAt = new Map(changed.map((c) => [c.id, c.changedAt]));
+    let ids = changed.map((c) => c.id);
+    while (ids.length > 0) {
+      const batch = await deps.readMany(ids);
+      for (const id of batch.missing) await forgetLocally(id);
+      // Merged with the local copy, always: what this page changed and has not sent yet stays
+      // beside the server's copy, and so does what it sent after the server's copy was read (the
+      // local copy's own save would replace a record it wrote last instead of merging).
+      for (const { conversation } of batch.conversations) {
+        const here = await local.loadConversation?.(conversation.id);
+        await local.saveConversation(here ? deps.merge(here, conversation) : conversation);
+      }
+      ledger.update((l) => {
+        const revisions = { ...l.revisions };
+        const at = { ...l.changedAt };
+        for (const { conversation, revision } of batch.conversations) {
+          revisions[conversation.id] = revision;
+          const when = changedAt.get(conversation.id);
+          if (when !== undefined) at[conversation.id] = when;
+        }
+        return { ...l, revisions, changedAt: at };
+      });
+      for (const found of batch.conversations)
+        channel?.post({ type: 'saved', id: found.conversation.id });
+      // The server always sends one at least: `rest` is shorter each time.
+      if (batch.conversations.length === 0) break;
+      ids = batch.rest;
+    }
+  }
+
+  /** Applies one page of changes: deletions, then reads of what this browser does not have. */
+  async function apply(conversations: ChangedConversation[]): Promise<void> {
+    const known = ledger.get();
+    const todo = conversations.filter((c) =>
+      c.deleted
+        ? known.revisions[c.id] !== undefined
+        : known.changedAt[c.id] !== c.changedAt || known.revisions[c.id] !== c.revision,
+    );
+    for (const c of todo) if (c.deleted) await forgetLocally(c.id);
+    const live = todo.filter((c) => !c.deleted);
+    for (let i = 0; i < live.length; i += READ_BATCH) await adopt(live.slice(i, i + READ_BATCH));
   }
 
   async function pullOnce(): Promise<void> {
     const start = ledger.get();
-    const { conversations, now } = await api.changes(Math.max(0, start.since - OVERLAP_MS));
-    const todo = conversations.filter((c) => {
-      const known = ledger.get();
-      if (c.deleted) return known.revisions[c.id] !== undefined;
-      return known.changedAt[c.id] !== c.changedAt || known.revisions[c.id] !== c.revision;
-    });
-    for (let i = 0; i < todo.length; i += PARALLEL_READS) {
-      await Promise.all(
-        todo.slice(i, i + PARALLEL_READS).map((c) => (c.deleted ? forgetLocally(c.id) : adopt(c))),
-      );
+    const since = Math.max(0, start.since - OVERLAP_MS);
+    let page = await api.changes(since);
+    const { now } = page;
+    await apply(page.conversations);
+    while (page.next) {
+      page = await api.changes(since, page.next);
+      await apply(page.conversations);
     }
     ledger.update((l) => ({ ...l, since: now }));
     if (!start.primed) {
@@ -151,6 +186,13 @@ export function createServerSync(deps: ServerSyncDeps) {
     pull(): Promise<void> {
       pulling ??= pullOnce().finally(() => (pulling = null));
       return pulling;
+    },
+    /**
+     * Reads conversations this browser does not have yet (a search found them on the server) into
+     * the local copy; the store is told as for any other change.
+     */
+    bringIn(ids: string[]): Promise<void> {
+      return adopt(ids.map((id) => ({ id })));
     },
     /** The store saved a conversation: send it soon (or with the next sync when offline). */
     changed(id: string): void {

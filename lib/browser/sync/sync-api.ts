@@ -8,6 +8,13 @@ export interface ChangedConversation {
   deleted?: true;
 }
 
+/** A batch read: the conversations found, the ids gone, and the ids to ask for again. */
+export interface ConversationBatch {
+  conversations: { conversation: Conversation; revision: number }[];
+  missing: string[];
+  rest: string[];
+}
+
 export type PutOutcome =
   | { kind: 'written'; revision: number }
   | { kind: 'conflict'; revision: number }
@@ -28,10 +35,25 @@ export function createSyncApi(fetchFn: typeof fetch, base = '/api/conversations'
     }
   };
   return {
-    async changes(since: number): Promise<{ conversations: ChangedConversation[]; now: number }> {
-      const response = await call(`?since=${since}`);
+    /** A page of what changed since `since`; `next` (a cursor) asks for the following page. */
+    async changes(
+      since: number,
+      cursor?: string,
+    ): Promise<{ conversations: ChangedConversation[]; now: number; next?: string }> {
+      const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const response = await call(`?since=${since}${after}`);
       if (!response?.ok) throw new Error(`sync failed (${response?.status ?? 'offline'})`);
-      return (await response.json()) as { conversations: ChangedConversation[]; now: number };
+      return (await response.json()) as {
+        conversations: ChangedConversation[];
+        now: number;
+        next?: string;
+      };
+    },
+    /** Up to a hundred conversations in one request (`POST /api/conversations/batch`). */
+    async getMany(ids: string[]): Promise<ConversationBatch> {
+      const response = await call('/batch', { method: 'POST', body: JSON.stringify({ ids }) });
+      if (!response?.ok) throw new Error(`read failed (${response?.status ?? 'offline'})`);
+      return (await response.json()) as ConversationBatch;
     },
     async get(id: string): Promise<{ conversation: Conversation; revision: number } | null> {
       const response = await call(`/${encodeURIComponent(id)}`);

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { z } from 'zod';
+import { MAX_BATCH_IDS } from './conversation-batch';
 import { conversationDocSchema } from './conversation-doc';
 import type { ConversationStore } from './conversation-store';
 import { json, notFound, readBody } from './http';
@@ -12,6 +13,8 @@ export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 /** Conversations per list page unless asked otherwise, and at most. */
 const PAGE = 50;
 const MAX_PAGE = 200;
+/** Lines of a sync's page of changes (narrow rows: ids, revisions, times). */
+const MAX_CHANGES = 1000;
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -32,12 +35,16 @@ const patchBody = z
   .strict()
   .refine((b) => b.title !== undefined || b.pinned !== undefined, 'send `title` or `pinned`');
 
+const batchBody = z
+  .object({ ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_BATCH_IDS) })
+  .strict();
+
 const importBody = z.object({ conversations: z.array(conversationDocSchema).max(10_000) }).strict();
 
 /**
  * `GET /api/conversations`: the list (`q` searches, `cursor` pages), or with `since` the changes
  * since that server time — deletions included — for a device catching up, with `now` to ask from
- * next time.
+ * next time (and `next`, a cursor for the rest, when there are more than a page).
  */
 export async function listConversations(request: Request, store: ConversationStore) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
@@ -47,7 +54,7 @@ export async function listConversations(request: Request, store: ConversationSto
   const { q, cursor, limit, since } = query.data;
   if (since !== undefined) {
     const now = Date.now();
-    return json({ conversations: await store.changes(since, MAX_PAGE * 5), now });
+    return json({ ...(await store.changes(since, MAX_CHANGES, cursor)), now });
   }
   return json(
     await store.list({
@@ -62,6 +69,21 @@ export async function listConversations(request: Request, store: ConversationSto
 export async function getConversation(id: string, store: ConversationStore, checkpointMs: number) {
   const found = await store.get(id, checkpointMs);
   return found ? json(found) : notFound();
+}
+
+/**
+ * `POST /api/conversations/batch`: up to `MAX_BATCH_IDS` conversations in one answer (a device
+ * catching up reads what changed this way, not one request each); ids not found are `missing`,
+ * ids left out to keep the answer's size bounded are `rest`.
+ */
+export async function batchConversations(
+  request: Request,
+  store: ConversationStore,
+  checkpointMs: number,
+) {
+  const body = await readBody(request, batchBody, 64 * 1024);
+  if (!body.ok) return body.response;
+  return json(await store.getMany(body.value.ids, checkpointMs));
 }
 
 /**

@@ -48,9 +48,9 @@ function toSummary(
   };
 }
 
-/** A cursor: the last row's order key, opaque to the browser. */
-function encodeCursor(row: { updated_at: number; id: string }): string {
-  return Buffer.from(JSON.stringify([Number(row.updated_at), row.id])).toString('base64url');
+/** A cursor: the last row's order key (a time and the id), opaque to the browser. */
+function encodeCursor(at: number, id: string): string {
+  return Buffer.from(JSON.stringify([Number(at), id])).toString('base64url');
 }
 
 function decodeCursor(cursor: string): [number, string] | null {
@@ -135,19 +135,48 @@ export function conversationList(db: Kysely<Tables>, user: string) {
       const last = page.at(-1);
       return {
         conversations: page.map(toSummary),
-        ...(rows.length > options.limit && last ? { next: encodeCursor(last) } : {}),
+        ...(rows.length > options.limit && last
+          ? { next: encodeCursor(last.updated_at, last.id) }
+          : {}),
       };
     },
 
-    /** What changed since `since` (server time), deletions included, oldest change first. */
-    async changes(since: number, limit: number): Promise<ConversationSummary[]> {
-      const rows = await mine()
+    /**
+     * What changed since `since` (server time), deletions included, oldest change first, `limit`
+     * at a time: `next` continues after the page's last change.
+     */
+    async changes(
+      since: number,
+      limit: number,
+      cursor?: string,
+    ): Promise<{ conversations: ConversationSummary[]; next?: string }> {
+      let q = mine()
         .select([...SUMMARY_COLUMNS, 'changed_at'])
-        .where('changed_at', '>=', since)
+        .where('changed_at', '>=', since);
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (after) {
+        const [changedAt, id] = after;
+        q = q.where((eb) =>
+          eb.or([
+            eb('changed_at', '>', changedAt),
+            eb.and([eb('changed_at', '=', changedAt), eb('id', '>', id)]),
+          ]),
+        );
+      }
+      const rows = await q
         .orderBy('changed_at', 'asc')
-        .limit(limit)
+        .orderBy('id', 'asc')
+        .limit(limit + 1)
         .execute();
-      return rows.map((row) => ({ ...toSummary(row), changedAt: Number(row.changed_at) }));
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        conversations: page.map((row) => ({
+          ...toSummary(row),
+          changedAt: Number(row.changed_at),
+        })),
+        ...(rows.length > limit && last ? { next: encodeCursor(last.changed_at, last.id) } : {}),
+      };
     },
   };
 }

@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
     expect(await ada.remove('x', 200)).toBe(true);
     expect(await ada.get('x', 3000)).toBeNull();
     expect((await ada.list({ limit: 5 })).conversations).toEqual([]);
-    expect(await ada.changes(150, 10)).toEqual([
+    expect((await ada.changes(150, 10)).conversations).toEqual([
       expect.objectContaining({ id: 'x', deleted: true, changedAt: 200 }),
     ]);
     expect(await ada.put(doc('x', 3), 1)).toMatchObject({ ok: false, current: { deleted: true } });
@@ -127,6 +127,53 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
       usage: { total_tokens: 4 },
     });
     // The write moved the conversation into the next sync.
-    expect((await ada.changes(400, 10)).map((c) => c.id)).toEqual(['x']);
+    expect((await ada.changes(400, 10)).conversations.map((c) => c.id)).toEqual(['x']);
+    // A batch read merges it the same way.
+    const batch = await ada.getMany(['x'], 3000);
+    expect(batch.conversations[0]?.conversation.messages[1]).toMatchObject({
+      content: 'The whole answer.',
+      status: 'complete',
+    });
+  });
+
+  it('pages the changes: every change once, in order, however many there are', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    // Several changes at one server time: the cursor tells them apart by id.
+    for (let i = 0; i < 7; i++) await ada.put(doc(`c${i}`, 1), undefined, 100 + Math.floor(i / 3));
+    const seen: string[] = [];
+    let page = await ada.changes(0, 3);
+    seen.push(...page.conversations.map((c) => c.id));
+    while (page.next) {
+      page = await ada.changes(0, 3, page.next);
+      seen.push(...page.conversations.map((c) => c.id));
+    }
+    expect(seen).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+  });
+
+  it('reads a batch of the user’s conversations: others’ and deleted ones are missing', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('a', 1), undefined);
+    await ada.put(doc('b', 2), undefined);
+    await ada.put(doc('gone', 3), undefined);
+    await ada.remove('gone');
+    await conversationStore(db(), 'code:bob').put(doc('bobs', 4), undefined);
+    const batch = await ada.getMany(['b', 'a', 'gone', 'bobs', 'nowhere'], 3000);
+    expect(batch.conversations.map((c) => [c.conversation.id, c.revision])).toEqual([
+      ['b', 1],
+      ['a', 1],
+    ]);
+    expect(batch.missing).toEqual(['gone', 'bobs', 'nowhere']);
+    expect(batch.rest).toEqual([]);
+  });
+
+  it('keeps a batch under its size: what does not fit is left for the next request', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    for (const id of ['a', 'b', 'c', 'd']) await ada.put(doc(id, 1, big), undefined);
+    const first = await ada.getMany(['a', 'b', 'c', 'd'], 3000);
+    expect(first.conversations.map((c) => c.conversation.id)).toEqual(['a', 'b']);
+    expect(first.rest).toEqual(['c', 'd']);
+    const second = await ada.getMany(first.rest, 3000);
+    expect(second.conversations.map((c) => c.conversation.id)).toEqual(['c', 'd']);
   });
 });

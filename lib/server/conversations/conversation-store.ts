@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../database/tables';
 import { mergeAnswers } from './answer-merge';
 import { searchText, type ConversationDoc } from './conversation-doc';
+import { readBatch } from './conversation-batch';
 import { conversationList } from './conversation-list';
 
 export type PutResult =
@@ -60,6 +61,11 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
         conversation: mergeAnswers(doc, answers, { now, staleAfterMs: 3 * checkpointMs }),
         revision: row.revision,
       };
+    },
+
+    /** Several live conversations at once (conversation-batch.ts). */
+    getMany(ids: readonly string[], checkpointMs: number) {
+      return readBatch(db, user, ids, { checkpointMs });
     },
 
     /**
