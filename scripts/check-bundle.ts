@@ -20,8 +20,13 @@ const KB = 1_000;
 
 /** Gzipped JavaScript a page may fetch beyond the blank page, by what the page has shown. */
 const BUDGETS = {
-  /** `/` opened, before a question: what every visitor pays. */
-  firstLoad: 70 * KB,
+  /**
+   * `/` opened, before a question: what every visitor pays. 71 KB: with Compare, the usage view's
+   * button, the server search and the offline edits it measured 70.1 KB after the backend banner
+   * and the missing-conversation view went on demand (docs/performance.md), against a blank page
+   * that itself varies by 0.5 KB between builds.
+   */
+  firstLoad: 71 * KB,
   /** `/` through a rich answer (reasoning, a table, a code block), until the page is quiet. */
   richAnswer: 100 * KB,
   /**

@@ -20,7 +20,6 @@ import { Sidebar } from '../sidebar/sidebar';
 import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './use-conversation-route';
 import { EmptyState } from './empty-state';
-import { MissingConversation } from './missing-conversation';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
@@ -36,6 +35,12 @@ const PAGE_DISPLAY = {
   Feedback: FeedbackButtons,
   useMessageWindow,
 };
+
+/** What an address of a conversation this browser does not hold shows (docs/performance.md). */
+const MissingConversation = lazyComponent(
+  onDemand(() => import('./missing-conversation')),
+  (m) => m.MissingConversation,
+);
 
 /** A comparison's answers, loaded with the first comparison (docs/performance.md). */
 const ComparePanel = lazyComponent(
@@ -143,7 +148,9 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
             <MessageList conversationId={activeId} completion={info?.kind === 'completion'} />
           </DisplayOptionsProvider>
         ) : view === 'missing' ? (
-          <MissingConversation />
+          <Suspense fallback={<div className="flex-1" />}>
+            <MissingConversation />
+          </Suspense>
         ) : view === 'loading' ? (
           <div className="flex-1" />
         ) : (
