@@ -3,11 +3,10 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { withAccess, withoutVisitors } from '../auth/api-gate';
-import { getAuthConfig } from '../config/auth-config';
+import { refuseUnlessSignedIn } from '../auth/signed-in-only';
 import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
 import { database } from '../database/database';
 import type { Tables } from '../database/tables';
-import { jsonError } from '../http/json-error';
 import { createRateLimiter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { conversationStore, type ConversationStore } from './conversation-store';
@@ -44,22 +43,11 @@ export function withConversations(
   return withAccess(
     request,
     withoutVisitors(async (identity) => {
-      if (identity.kind !== 'user' || !getAuthConfig().closed) {
-        return jsonError({
-          status: 404,
-          code: 'conversations_off',
-          message: 'Conversations are kept in this browser only: no sign-in is configured.',
-        });
-      }
-      try {
-        await limiter().consume(identity.key);
-      } catch {
-        return jsonError({
-          status: 429,
-          code: 'rate_limited',
-          message: 'Too many requests; wait a minute.',
-        });
-      }
+      const refused = await refuseUnlessSignedIn(identity, limiter(), {
+        code: 'conversations_off',
+        message: 'Conversations are kept in this browser only: no sign-in is configured.',
+      });
+      if (refused) return refused;
       const db = await database();
       return handler({
         user: identity.key,

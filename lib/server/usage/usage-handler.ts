@@ -3,8 +3,8 @@ import 'server-only';
 import { z } from 'zod';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { withAccess, withoutVisitors } from '../auth/api-gate';
+import { refuseUnlessSignedIn } from '../auth/signed-in-only';
 import type { Identity } from '../auth/identity';
-import { getAuthConfig } from '../config/auth-config';
 import { ConfigError } from '../config/config-error';
 import { getUsageConfig } from '../config/usage-config';
 import { database } from '../database/database';
@@ -61,22 +61,11 @@ export function handleUsage(request: Request): Promise<Response> {
 }
 
 async function report(request: Request, identity: Identity): Promise<Response> {
-  if (identity.kind !== 'user' || !getAuthConfig().closed) {
-    return jsonError({
-      status: 404,
-      code: 'usage_off',
-      message: 'Usage is kept for signed-in users only: no sign-in is configured.',
-    });
-  }
-  try {
-    await limiter().consume(identity.key);
-  } catch {
-    return jsonError({
-      status: 429,
-      code: 'rate_limited',
-      message: 'Too many requests; wait a minute.',
-    });
-  }
+  const refused = await refuseUnlessSignedIn(identity, limiter(), {
+    code: 'usage_off',
+    message: 'Usage is kept for signed-in users only: no sign-in is configured.',
+  });
+  if (refused) return refused;
   const parsed = usageQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     const param = String(parsed.error.issues[0]?.path[0] ?? '');
