@@ -30,8 +30,11 @@ export interface LongFigures {
     reachedFirst: boolean;
   };
   heapMb: { opened: number; scrolled: number };
-  /** The new answer streamed at the end of the long conversation; why not, when it was not. */
-  stream: Result | string;
+  /**
+   * The new answer streamed at the end of the long conversation; why not, when it was not
+   * (undefined: not asked for).
+   */
+  stream?: Result | string;
 }
 
 /** A fresh page with the long conversation stored, the sidebar showing it, the page idle. */
@@ -150,11 +153,26 @@ async function scrollToTop(browser: Browser, page: Page) {
   return { ...scrolled, longestTaskMs, tasksOver50, reachedFirst };
 }
 
-/** Every figure of the long conversation; `throttlings` for the open (the rest at 1×). */
+/** The scroll figures of a run that did not scroll. */
+const noScroll: LongFigures['scroll'] = {
+  longestFrameMs: 0,
+  longestTaskMs: 0,
+  tasksOver50: 0,
+  frames: 0,
+  firstShownMs: 0,
+  reachedFirst: false,
+};
+
+/**
+ * Every figure of the long conversation; `throttlings` for the open (the rest at 1×). With
+ * `scrollOnly` (`BENCH_PARTS=scroll`), only the open at 1×, the scroll to the top and the heap: the
+ * scroll figure on its own in about a minute.
+ */
 export async function measureLong(
   browser: Browser,
   throttlings: number[],
   setup: StreamSetup,
+  scrollOnly = false,
 ): Promise<LongFigures> {
   const openMs: Record<number, number> = {};
   let scroll: LongFigures['scroll'] | undefined;
@@ -174,6 +192,7 @@ export async function measureLong(
     }
     await context.close();
   }
+  if (scrollOnly) return { openMs, scroll: scroll ?? noScroll, heapMb: heap };
   const { context, page } = await pageWithLongConversation(browser);
   await openFromSidebar(page);
   await page.waitForTimeout(1000);
@@ -193,14 +212,7 @@ export async function measureLong(
   await context.close();
   return {
     openMs,
-    scroll: scroll ?? {
-      longestFrameMs: 0,
-      longestTaskMs: 0,
-      tasksOver50: 0,
-      frames: 0,
-      firstShownMs: 0,
-      reachedFirst: false,
-    },
+    scroll: scroll ?? noScroll,
     heapMb: heap,
     stream,
   };
@@ -230,6 +242,7 @@ export function longTargets(
     line: `JS heap < 150 MB: ${heap < 150 ? 'met' : 'NOT met'} — ${fmt(long.heapMb.opened, 1)} MB opened, ${fmt(long.heapMb.scrolled, 1)} MB scrolled to the top (after a full GC)`,
     met: heap < 150,
   });
+  if (long.stream === undefined) return lines;
   if (typeof long.stream === 'string') {
     lines.push({
       line: `a new answer after 1,000 messages: not measured — ${long.stream}`,

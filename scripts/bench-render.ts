@@ -11,7 +11,8 @@
  *   its heap, and a new answer streamed at its end (bench-render-long.ts);
  * - search: typing into the sidebar's search over 5,000 conversations (bench-render-search.ts).
  *
- * `BENCH_PARTS` picks parts (`stream,long,search`); `BENCH_ROUNDS` repeats the stream part and
+ * `BENCH_PARTS` picks parts (`stream,long,search`; `scroll` alone: the long conversation opened at
+ * 1× and scrolled to the top, nothing else); `BENCH_ROUNDS` repeats the stream part and
  * prints medians. Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
  * Prints each target as met or not and writes every figure to `bench-results/`.
  */
@@ -96,9 +97,15 @@ async function main(): Promise<void> {
     );
     const stream = PARTS.has('stream') ? await streamPart(browser, setup) : undefined;
     let long: LongFigures | undefined;
-    if (PARTS.has('long')) {
-      long = await measureLong(browser, [1, THROTTLED], { ...setup, cpuThrottling: 1 });
-      if (typeof long.stream !== 'string') {
+    if (PARTS.has('long') || PARTS.has('scroll')) {
+      const scrollOnly = !PARTS.has('long');
+      long = await measureLong(
+        browser,
+        scrollOnly ? [1] : [1, THROTTLED],
+        { ...setup, cpuThrottling: 1 },
+        scrollOnly,
+      );
+      if (long.stream && typeof long.stream !== 'string') {
         console.log('long conversation, a new answer at its end:');
         printTable([long.stream]);
         console.log('');

@@ -5,16 +5,19 @@ import { ArrowDownIcon } from '../ui/conversation-icons';
 import { FOCUS_RING } from '../ui/button';
 import { useChatStoreIds } from '../store/use-chat-store';
 import { MessageItem } from './message-item';
-import type { MessageWindowHook } from '../store/display-options';
+import type { MessageWindow, MessageWindowHook } from '../store/display-options';
 import { useDisplayOptions } from '../store/use-display-options';
 import { useStickToBottom } from './use-stick-to-bottom';
 
-const noMarker = () => undefined;
+const noElement = () => undefined;
 /** Every message mounted: where no window is given (the widget). */
 const useWholeList: MessageWindowHook = (_conversationId, count) => ({
   first: 0,
-  shown: count,
-  sentinelRef: noMarker,
+  end: count,
+  topRef: noElement,
+  bottomRef: noElement,
+  rowRef: noElement,
+  toLatest: noElement,
 });
 
 /**
@@ -38,11 +41,19 @@ export function MessageList({
   const count = ids.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const { atBottom, jumpToLatest, followLatest } = useStickToBottom(scrollRef, contentRef);
-  // A long conversation mounts its last messages, and earlier ones as the reader scrolls up (the
-  // chat page's window; the same hook for the list's whole life).
+  // A long conversation mounts its last messages, and others as the reader scrolls (the chat
+  // page's window; the same hook for the list's whole life).
   const { useMessageWindow = useWholeList } = useDisplayOptions();
-  const { first, shown, sentinelRef } = useMessageWindow(conversationId, count, scrollRef);
+  const { first, end, topRef, bottomRef, rowRef, toLatest } = useMessageWindow(
+    conversationId,
+    count,
+    scrollRef,
+  );
+  const { atBottom, jumpToLatest, followLatest } = useStickToBottom(
+    scrollRef,
+    contentRef,
+    end === count,
+  );
 
   // Opening a conversation or sending a message shows the latest turn.
   useEffect(() => {
@@ -67,21 +78,26 @@ export function MessageList({
           className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pb-6 pt-4 sm:px-6"
         >
           {first === 0 && lead}
-          {first > 0 && <div key={shown} ref={sentinelRef} aria-hidden="true" className="h-px" />}
-          {ids.slice(first).map((id, i) => (
+          {first > 0 && <div key={first} ref={topRef} aria-hidden="true" className="h-px" />}
+          {ids.slice(first, end).map((id, i) => (
             <MessageRow
               key={id}
               conversationId={conversationId}
               index={first + i}
               completion={completion}
+              rowRef={rowRef}
             />
           ))}
+          {end < count && <div key={end} ref={bottomRef} aria-hidden="true" className="h-px" />}
         </div>
       </div>
       {!atBottom && (
         <button
           type="button"
-          onClick={() => jumpToLatest('smooth')}
+          onClick={() => {
+            toLatest();
+            jumpToLatest('smooth');
+          }}
           className={`absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-zinc-200 bg-white/95 px-3 py-1.5 text-sm font-medium text-zinc-700 shadow-lg backdrop-blur hover:bg-white dark:border-zinc-700 dark:bg-zinc-800/95 dark:text-zinc-200 dark:hover:bg-zinc-800 ${FOCUS_RING}`}
         >
           <ArrowDownIcon />
@@ -94,7 +110,7 @@ export function MessageList({
 
 /**
  * One message of the list, memoised: the list renders again when messages come and go or the
- * window grows, and each row already mounted keeps its render (its store subscriptions update it).
+ * window moves, and each row already mounted keeps its render (its store subscriptions update it).
  * Unmemoised, every step of a growing window rendered every message mounted so far again — most of
  * the main thread's time while scrolling up through a long conversation.
  */
@@ -102,10 +118,12 @@ const MessageRow = memo(function MessageRow({
   conversationId,
   index,
   completion,
+  rowRef,
 }: {
   conversationId: string;
   index: number;
   completion: boolean;
+  rowRef: MessageWindow['rowRef'];
 }) {
   const item = (
     <MessageItem conversationId={conversationId} index={index} completion={completion} />
@@ -115,6 +133,12 @@ const MessageRow = memo(function MessageRow({
   // every other message, so it keeps them unwrapped.)
   if (completion) return item;
   return (
-    <div className="[contain-intrinsic-size:auto_200px] [content-visibility:auto]">{item}</div>
+    <div
+      ref={rowRef}
+      data-index={index}
+      className="[contain-intrinsic-size:auto_200px] [content-visibility:auto]"
+    >
+      {item}
+    </div>
   );
 });

@@ -1,65 +1,141 @@
 'use client';
 
-import { startTransition, useEffect, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type { MessageWindow } from '../store/display-options';
+import {
+  resolveWindow,
+  stepDown,
+  stepUp,
+  windowAtEnd,
+  type Droppable,
+  type WindowState,
+} from './message-window-steps';
 
 /**
- * Messages shown when a conversation opens: its last ones, more than a tall screen holds. A
- * conversation of 1,000 messages rendered whole took seconds to open (`npm run bench:render`);
- * the last few dozen show at once.
- */
-export const FIRST_MESSAGES = 24;
-/**
- * Messages added above each time the reader scrolls near the top of what is shown. Each step is
- * rendered as a transition (below), so its size sets how far ahead the window keeps, not how long a
- * frame waits.
- */
-const MORE_MESSAGES = 24;
-/**
- * How far above the view earlier messages start to be added. A transition takes a few frames to
- * render a step, so the window starts well ahead of a fast scroll.
+ * How far beyond the view messages start to be added. A transition takes a few frames to render a
+ * step, so the window starts well ahead of a fast scroll.
  */
 const AHEAD_PX = 3000;
+/**
+ * Messages wholly farther than this from the view are unmounted at the next step. More than
+ * `AHEAD_PX`, so that what a step leaves mounted does not call for the opposite step at once.
+ */
+const KEEP_PX = 6000;
 
 /**
- * Which messages of a conversation are mounted: the last `shown` of `count`. A marker above them
- * (`sentinelRef`) adds earlier ones when it comes within `AHEAD_PX` of the view; the browser's
- * scroll anchoring keeps what is being read in place as they appear above it. A new marker element
- * per step (keyed by `shown`) is observed afresh, so a marker still in range adds the next step too.
- * Opening another conversation starts again from its last messages.
+ * Tells which mounted messages are far from the view, from one IntersectionObserver over every
+ * message (the browser computes it after layout; nothing is measured here).
+ */
+function createRowTracker() {
+  const far = new Map<Element, boolean>();
+  let observer: IntersectionObserver | null = null;
+  return {
+    /** Starts observing inside `root`; returns how to stop. */
+    start(root: HTMLElement): () => void {
+      observer = new IntersectionObserver(
+        (entries) => {
+          for (const e of entries) if (far.has(e.target)) far.set(e.target, !e.isIntersecting);
+        },
+        { root, rootMargin: `${KEEP_PX}px 0px ${KEEP_PX}px 0px` },
+      );
+      for (const el of far.keys()) observer.observe(el);
+      return () => {
+        observer?.disconnect();
+        observer = null;
+      };
+    },
+    /** A message's element, mounted (its cleanup unmounts it). */
+    track(el: HTMLElement): () => void {
+      far.set(el, false);
+      observer?.observe(el);
+      return () => {
+        far.delete(el);
+        observer?.unobserve(el);
+      };
+    },
+    /** Far, and holding neither the focus nor an editor (unmounting would lose what is typed). */
+    droppable(): Droppable {
+      const byIndex = new Map<number, Element>();
+      for (const [el, isFar] of far)
+        if (isFar) byIndex.set(Number(el.getAttribute('data-index')), el);
+      return (index) => {
+        const el = byIndex.get(index);
+        return !!el && !el.contains(document.activeElement) && !el.querySelector('textarea');
+      };
+    },
+  };
+}
+
+/** Calls `onNear` once when `marker` comes within `margin` of `root`'s view. */
+function useNearMarker(
+  marker: HTMLElement | null,
+  scrollRef: RefObject<HTMLElement | null>,
+  margin: string,
+  onNear: () => void,
+): void {
+  const latest = useRef(onNear);
+  useEffect(() => {
+    latest.current = onNear;
+  });
+  // An effect, not the marker's ref callback: refs inside the scroller are set before the
+  // scroller's own, so the observer's root is known only once the commit is done.
+  useEffect(() => {
+    const root = scrollRef.current;
+    if (!marker || !root) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        latest.current();
+      },
+      { root, rootMargin: margin },
+    );
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [marker, scrollRef, margin]);
+}
+
+/**
+ * Which messages of a conversation are mounted: a range that starts at its last ones and moves
+ * with the reader. A marker above the range adds earlier messages when it comes within `AHEAD_PX`
+ * of the view, and one below it later ones; each step also unmounts the messages beyond
+ * `KEEP_PX` at the other end, so the page holds a few screens of messages however far the reader
+ * goes. The browser's scroll anchoring keeps what is being read in place as messages appear or go
+ * above it. A new marker element per step (keyed by the bound it marks) is observed afresh, so a
+ * marker still in range moves the window again. Opening another conversation, sending, or
+ * `toLatest` starts again from the last messages.
  */
 export function useMessageWindow(
   conversationId: string,
   count: number,
   scrollRef: RefObject<HTMLElement | null>,
-): { first: number; shown: number; sentinelRef: (el: HTMLElement | null) => void } {
-  const [state, setState] = useState({ conversationId, shown: FIRST_MESSAGES });
-  const shown = state.conversationId === conversationId ? state.shown : FIRST_MESSAGES;
-  const first = Math.max(0, count - shown);
-  const [sentinel, sentinelRef] = useState<HTMLElement | null>(null);
+): MessageWindow {
+  const [state, setState] = useState<WindowState>(() => windowAtEnd(conversationId));
+  const { first, end } = resolveWindow(state, conversationId, count);
+  const [rows] = useState(createRowTracker);
+  const [top, topRef] = useState<HTMLElement | null>(null);
+  const [bottom, bottomRef] = useState<HTMLElement | null>(null);
+  const countNow = useRef(count);
+  useEffect(() => {
+    countNow.current = count;
+  }, [count]);
 
-  // An effect, not the marker's ref callback: refs inside the scroller are set before the
-  // scroller's own, so the observer's root is known only once the commit is done.
   useEffect(() => {
     const root = scrollRef.current;
-    if (!sentinel || !root) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        // A transition: React renders the new messages in slices between frames, so scrolling
-        // keeps moving while they are prepared; only inserting them is one piece of work.
-        startTransition(() =>
-          setState((s) => ({
-            conversationId,
-            shown: (s.conversationId === conversationId ? s.shown : FIRST_MESSAGES) + MORE_MESSAGES,
-          })),
-        );
-      },
-      { root, rootMargin: `${AHEAD_PX}px 0px 0px 0px` },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [sentinel, conversationId, scrollRef]);
+    return root ? rows.start(root) : undefined;
+  }, [rows, scrollRef]);
 
-  return { first, shown, sentinelRef };
+  // Transitions: React renders the new messages in slices between frames, so scrolling keeps
+  // moving while they are prepared; only inserting them is one piece of work.
+  const step = (move: typeof stepUp) =>
+    startTransition(() =>
+      setState((s) => move(s, conversationId, countNow.current, rows.droppable())),
+    );
+  useNearMarker(top, scrollRef, `${AHEAD_PX}px 0px 0px 0px`, () => step(stepUp));
+  useNearMarker(bottom, scrollRef, `0px 0px ${AHEAD_PX}px 0px`, () => step(stepDown));
+
+  const toLatest = useCallback(() => setState(windowAtEnd(conversationId)), [conversationId]);
+  const rowRef = useCallback((el: HTMLElement | null) => (el ? rows.track(el) : undefined), [rows]);
+
+  return { first, end, topRef, bottomRef, rowRef, toLatest };
 }

@@ -16,12 +16,22 @@ const THRESHOLD_PX = 48;
 export function useStickToBottom(
   scrollRef: RefObject<HTMLElement | null>,
   contentRef: RefObject<HTMLElement | null>,
+  /**
+   * The content reaches the conversation's end. When it does not (the message window holds earlier
+   * messages only), the bottom of the content is not the latest turn and never re-attaches: growth
+   * there is later messages being added, which following would chase to the end.
+   */
+  hasEnd = true,
 ): {
   atBottom: boolean;
   jumpToLatest: (behavior?: ScrollBehavior) => void;
   followLatest: () => void;
 } {
   const stuck = useRef(true);
+  const endShown = useRef(hasEnd);
+  useEffect(() => {
+    endShown.current = hasEnd;
+  }, [hasEnd]);
   const lastTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
 
@@ -62,7 +72,7 @@ export function useStickToBottom(
       const top = el.scrollTop;
       if (top < lastTop.current - 1) {
         if (stuck.current && distance() > THRESHOLD_PX) update(false);
-      } else if (!stuck.current && distance() <= THRESHOLD_PX) {
+      } else if (!stuck.current && endShown.current && distance() <= THRESHOLD_PX) {
         update(true);
       }
       lastTop.current = top;

@@ -32,12 +32,26 @@ export interface DisplayOptions {
   useMessageWindow?: MessageWindowHook;
 }
 
-/** The messages mounted: from `first` on; `sentinelRef` marks where earlier ones are added. */
+/** The messages mounted, `first` to `end - 1`, and the elements the window watches. */
+export interface MessageWindow {
+  first: number;
+  end: number;
+  /** The marker above the first message mounted (rendered while there are earlier ones). */
+  topRef: (el: HTMLElement | null) => void;
+  /** The marker below the last message mounted (rendered while there are later ones). */
+  bottomRef: (el: HTMLElement | null) => void;
+  /** Each message's element, with its index in `data-index`. */
+  rowRef: (el: HTMLElement | null) => void | (() => void);
+  /** Back to the conversation's last messages (the reader asked for the latest). */
+  toLatest: () => void;
+}
+
+/** Which messages of a conversation are mounted, as the reader scrolls. */
 export type MessageWindowHook = (
   conversationId: string,
   count: number,
   scrollRef: RefObject<HTMLElement | null>,
-) => { first: number; shown: number; sentinelRef: (el: HTMLElement | null) => void };
+) => MessageWindow;
 
 export const DisplayOptionsContext = createContext<DisplayOptions>({ showDetails: true });
 
