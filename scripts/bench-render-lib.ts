@@ -64,12 +64,19 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's own time in the event (µs): its wall time less what other work took. */
+  tdur?: number;
   args?: { name?: string };
 }
 
 /** Main-thread task figures from a Chromium trace (durations in ms). */
 export interface TaskFigures {
   longestTaskMs: number;
+  /**
+   * The most CPU time one task took (its thread time): on a machine busy with other work a task's
+   * wall time includes the time the page waited for a core, this does not.
+   */
+  longestTaskCpuMs: number;
   tasksOver50: number;
   totalTaskMs: number;
   /** The longest task from the page's mark `END_MARK` on (0 without the mark). */
@@ -96,13 +103,13 @@ export function taskFigures(trace: Buffer): TaskFigures {
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const byThread = new Map<string, { ts: number; ms: number }[]>();
+  const byThread = new Map<string, { ts: number; ms: number; cpuMs: number }[]>();
   for (const e of traceEvents) {
     if (e.ph !== 'X' || e.name !== 'RunTask' || e.dur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     if (!mainThreads.has(key)) continue;
     const list = byThread.get(key) ?? [];
-    list.push({ ts: e.ts, ms: e.dur / 1000 });
+    list.push({ ts: e.ts, ms: e.dur / 1000, cpuMs: (e.tdur ?? 0) / 1000 });
     byThread.set(key, list);
   }
   const sum = (xs: { ms: number }[]) => xs.reduce((a, b) => a + b.ms, 0);
@@ -112,6 +119,7 @@ export function taskFigures(trace: Buffer): TaskFigures {
   const longest = (xs: { ms: number }[]) => xs.reduce((m, t) => Math.max(m, t.ms), 0);
   return {
     longestTaskMs: longest(tasks),
+    longestTaskCpuMs: tasks.reduce((m, t) => Math.max(m, t.cpuMs), 0),
     tasksOver50: tasks.filter((t) => t.ms > 50).length,
     totalTaskMs: sum(tasks),
     longestAfterEndMs: longest(afterEnd),

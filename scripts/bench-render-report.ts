@@ -25,6 +25,7 @@ export function medians(rounds: Result[]): Result {
   return {
     ...first,
     longestTaskMs: median((r) => r.longestTaskMs),
+    longestTaskCpuMs: median((r) => r.longestTaskCpuMs),
     tasksOver50: median((r) => r.tasksOver50),
     totalTaskMs: median((r) => r.totalTaskMs),
     longestAfterEndMs: median((r) => r.longestAfterEndMs),

@@ -1,7 +1,8 @@
 /**
  * A conversation of 1,000 messages (~300 KB of Markdown, code and tables): opened from the sidebar
- * it shows its last message, text typed while it opens is kept, and scrolling up reaches its
- * first message (earlier messages are added as the reader scrolls).
+ * it shows its last message, text typed while it opens is kept, scrolling up reaches its first
+ * message and back down its last (messages are added as the reader scrolls, and those far from
+ * the view unmounted), and "Jump to latest" brings the end back from anywhere.
  */
 import { expect, test } from '@playwright/test';
 import { LAST_WORDS, longConversation } from '../../testing/browser/long-conversation';
@@ -10,7 +11,7 @@ import { openApp, reloadApp } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 860 } });
 
-test('a 1,000-message conversation opens at its end, keeps what is typed meanwhile, and scrolls back to its start', async ({
+test('a 1,000-message conversation opens at its end, keeps what is typed meanwhile, scrolls to its start and back', async ({
   page,
 }) => {
   // Scrolling back mounts all 1,000 messages, a few seconds of rendering that a busy machine
@@ -51,5 +52,37 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
     )
     .toBe(true);
   await expect(first).toBeInViewport();
+  await expect(composer).toHaveValue('typed while it opened');
+  // Messages far below the view were unmounted on the way: the page holds a few screens of them,
+  // not the whole conversation.
+  const mounted = log.locator('article');
+  expect(await mounted.count()).toBeLessThan(300);
+
+  // Scrolling back down adds later messages and unmounts the earliest, up to the end.
+  const last = log.getByText(LAST_WORDS);
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+        return last.isVisible();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await expect(first).toHaveCount(0);
+  expect(await mounted.count()).toBeLessThan(300);
+
+  // Away from the end again, "Jump to latest" brings back the last message.
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+        return last.count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(0);
+  await page.getByRole('button', { name: 'Jump to latest' }).click();
+  await expect(last).toBeInViewport();
   await expect(composer).toHaveValue('typed while it opened');
 });
