@@ -60,7 +60,11 @@ describe('the message window', () => {
     const { first, end } = resolveWindow(up, ID, 1000);
     expect(end - first).toBeGreaterThanOrEqual(1);
     const detached: WindowState = { conversationId: ID, first: 500, end: 560, countAtMove: 1000 };
-    const down = resolveWindow(stepDown(detached, ID, 1000, () => true), ID, 1000);
+    const down = resolveWindow(
+      stepDown(detached, ID, 1000, () => true),
+      ID,
+      1000,
+    );
     expect(down.end - down.first).toBeGreaterThanOrEqual(1);
   });
 
