@@ -6,10 +6,16 @@ import { Button } from '../ui/text-button';
 /** Edits a sent message in place: Enter or Save & send re-sends it, Escape or Cancel leaves it. */
 export function MessageEditor({
   initial,
+  autoFocus = true,
+  onChange,
   onSave,
   onCancel,
 }: {
   initial: string;
+  /** Off for an editor shown again as it was left, which must not pull the view to itself. */
+  autoFocus?: boolean;
+  /** Each change of the text (kept while the message is unmounted). */
+  onChange?: (t: string) => void;
   onSave: (t: string) => void;
   onCancel: () => void;
 }) {
@@ -25,9 +31,12 @@ export function MessageEditor({
       <textarea
         aria-label="Edit message"
         value={text}
-        autoFocus
+        autoFocus={autoFocus}
         rows={Math.min(10, Math.max(2, text.split('\n').length))}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange?.(e.target.value);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onCancel();
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

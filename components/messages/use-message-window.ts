@@ -53,14 +53,17 @@ function createRowTracker() {
         observer?.unobserve(el);
       };
     },
-    /** Far, and holding neither the focus nor an editor (unmounting would lose what is typed). */
+    /**
+     * Far, and not holding the focus (unmounted, the focus would fall to the page, and keys that
+     * scrolled the conversation would no longer reach it). An open editor's text is kept apart.
+     */
     droppable(): Droppable {
       const byIndex = new Map<number, Element>();
       for (const [el, isFar] of far)
         if (isFar) byIndex.set(Number(el.getAttribute('data-index')), el);
       return (index) => {
         const el = byIndex.get(index);
-        return !!el && !el.contains(document.activeElement) && !el.querySelector('textarea');
+        return !!el && !el.contains(document.activeElement);
       };
     },
   };

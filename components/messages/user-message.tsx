@@ -8,6 +8,7 @@ import { PencilIcon } from '../ui/conversation-icons';
 import { MarkdownView } from '../markdown/markdown-view';
 import { onDemand } from '../ui/on-demand';
 import { lazyComponent } from '../ui/on-demand-component';
+import { dropEditDraft, editDraft, keepEditDraft } from './edit-drafts';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */
 const MessageEditor = lazyComponent(
@@ -39,7 +40,15 @@ export const UserMessage = memo(function UserMessage({
   onEdit,
   versions,
 }: UserMessageProps) {
-  const [editing, setEditing] = useState(false);
+  // 'restored': an editor left open before this message was last unmounted (it does not take the
+  // focus, which would scroll the page to it).
+  const [editing, setEditing] = useState<'opened' | 'restored' | false>(() =>
+    editDraft(message.id) === undefined ? false : 'restored',
+  );
+  const close = () => {
+    dropEditDraft(message.id);
+    setEditing(false);
+  };
   return (
     <article
       data-role="user"
@@ -49,10 +58,12 @@ export const UserMessage = memo(function UserMessage({
       {editing && onEdit ? (
         <Suspense fallback={null}>
           <MessageEditor
-            initial={message.content}
-            onCancel={() => setEditing(false)}
+            initial={editDraft(message.id) ?? message.content}
+            autoFocus={editing === 'opened'}
+            onChange={(text) => keepEditDraft(message.id, text)}
+            onCancel={close}
             onSave={(text) => {
-              setEditing(false);
+              close();
               onEdit(text);
             }}
           />
@@ -84,7 +95,10 @@ export const UserMessage = memo(function UserMessage({
                 label="Edit message"
                 size="sm"
                 disabled={!onEdit}
-                onClick={() => setEditing(true)}
+                onClick={() => {
+                  keepEditDraft(message.id, message.content);
+                  setEditing('opened');
+                }}
               >
                 <PencilIcon />
               </IconButton>

@@ -2,7 +2,8 @@
  * A conversation of 1,000 messages (~300 KB of Markdown, code and tables): opened from the sidebar
  * it shows its last message, text typed while it opens is kept, scrolling up reaches its first
  * message and back down its last (messages are added as the reader scrolls, and those far from
- * the view unmounted), and "Jump to latest" brings the end back from anywhere.
+ * the view unmounted), "Jump to latest" brings the end back from anywhere, and an edit left open
+ * on an early message is still there after its message was unmounted.
  */
 import { expect, test } from '@playwright/test';
 import { LAST_WORDS, longConversation } from '../../testing/browser/long-conversation';
@@ -14,9 +15,9 @@ test.use({ viewport: { width: 1280, height: 860 } });
 test('a 1,000-message conversation opens at its end, keeps what is typed meanwhile, scrolls to its start and back', async ({
   page,
 }) => {
-  // Scrolling back mounts all 1,000 messages, a few seconds of rendering that a busy machine
-  // stretches well past the default 30 s.
-  test.setTimeout(90_000);
+  // Scrolling through all 1,000 messages, three times, a step of 24 messages at a time, is seconds
+  // of rendering that a busy machine stretches well past the default 30 s.
+  test.setTimeout(300_000);
   await openApp(page);
   await seedConversations(page, [longConversation(Date.now())]);
   await reloadApp(page);
@@ -27,7 +28,7 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
 
   // The composer keeps the focus while the conversation opens (a script click on the link, so
   // that focus does not move), and the keys pressed right away are queued behind the opening.
-  const composer = page.getByRole('textbox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   await composer.focus();
   const started = Date.now();
   await link.evaluate((a: HTMLAnchorElement) => a.click());
@@ -48,7 +49,7 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
         await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
         return first.isVisible();
       },
-      { timeout: 60_000 },
+      { timeout: 90_000, intervals: [100] },
     )
     .toBe(true);
   await expect(first).toBeInViewport();
@@ -58,6 +59,16 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
   const mounted = log.locator('article');
   expect(await mounted.count()).toBeLessThan(300);
 
+  // An edit started up here and left open survives its message being unmounted.
+  await log
+    .getByRole('article', { name: 'Your message' })
+    .filter({ hasText: /Question 1:/ })
+    .getByRole('button', { name: 'Edit message' })
+    .click();
+  const editor = log.getByRole('textbox', { name: 'Edit message' });
+  await editor.fill('an edit left open');
+  await composer.focus();
+
   // Scrolling back down adds later messages and unmounts the earliest, up to the end.
   const last = log.getByText(LAST_WORDS);
   await expect
@@ -66,7 +77,7 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
         await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
         return last.isVisible();
       },
-      { timeout: 60_000 },
+      { timeout: 90_000, intervals: [100] },
     )
     .toBe(true);
   await expect(first).toHaveCount(0);
@@ -79,10 +90,23 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
         await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
         return last.count();
       },
-      { timeout: 60_000 },
+      { timeout: 90_000, intervals: [100] },
     )
     .toBe(0);
   await page.getByRole('button', { name: 'Jump to latest' }).click();
   await expect(last).toBeInViewport();
   await expect(composer).toHaveValue('typed while it opened');
+  await expect(editor).toHaveCount(0);
+
+  // Back at the top, the edit left open is there as it was left.
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+        return editor.isVisible();
+      },
+      { timeout: 90_000, intervals: [100] },
+    )
+    .toBe(true);
+  await expect(editor).toHaveValue('an edit left open');
 });
