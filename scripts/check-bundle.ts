@@ -127,7 +127,7 @@ function printTable(rows: string[][]): void {
   }
 }
 
-function printFiles(title: string, files: JsFile[], count = 8): void {
+function printFiles(title: string, files: JsFile[], count = Number(process.env.FILES ?? 8)): void {
   if (!files.length) return;
   console.log(
     `\n${title}: ${files.length} files (${kb(totalGzip(files))}), largest first (gzip / raw)`,
