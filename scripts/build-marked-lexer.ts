@@ -10,7 +10,9 @@
  * Runnel lexes GitHub-flavoured Markdown only (`{ gfm: true }`), so the grammars of marked's
  * `pedantic` mode (the original Markdown.pl rules) are cut from `rules.ts` before bundling: about
  * 0.45 KB gzipped of regular expressions built at load time that no answer uses. A lexer asked for
- * `pedantic` fails rather than lex with the wrong rules.
+ * `pedantic` fails rather than lex with the wrong rules. So is the `breaks` variant of the GFM
+ * inline grammar (a single newline as a line break), which Runnel never asks for (0.06 KB), and
+ * the tokenizer's own pedantic branches are dropped as dead code (0.14 KB).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -91,10 +93,42 @@ export function withoutPedantic(rules: string): string {
   return out;
 }
 
+/**
+ * `rules.ts` without the GFM + line breaks inline grammar (`{ breaks: true }`), cut like the
+ * pedantic ones: a missing marker stops the build.
+ */
+export function withoutBreaks(rules: string): string {
+  const from = '/**\n * GFM + Line Breaks Inline Grammar';
+  const to = '/**\n * exports';
+  const entry = '  breaks: inlineBreaks,\n';
+  const start = rules.indexOf(from);
+  const end = start < 0 ? -1 : rules.indexOf(to, start);
+  if (end < 0 || !rules.includes(entry))
+    throw new Error(`marked's rules.ts changed: the breaks grammar is not where it was`);
+  const out = (rules.slice(0, start) + rules.slice(end)).replace(entry, '');
+  if (/inlineBreaks/.test(out.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, ''))) {
+    throw new Error("marked's rules.ts changed: the breaks grammar is still referenced");
+  }
+  return out;
+}
+
+/**
+ * `Tokenizer.ts` with its pedantic branches dead: each `this.options.pedantic` reads `false`, so
+ * the minifier drops them. The lexer itself still selects its grammars by the options (and fails
+ * for `pedantic`, whose grammars are cut), so no other mode lexes with half of GFM's rules.
+ */
+export function withoutPedanticBranches(tokenizer: string): string {
+  const flag = /this\.options\.pedantic\b/g;
+  if (!flag.test(tokenizer))
+    throw new Error("marked's Tokenizer.ts changed: it no longer reads this.options.pedantic");
+  return tokenizer.replace(flag, 'false');
+}
+
 /** Bundles `Lexer` (marked's public name for `_Lexer`) in memory. */
 export async function bundleLexer(): Promise<string> {
   const sources = markedSources();
-  sources.set('rules.ts', withoutPedantic(sources.get('rules.ts') ?? ''));
+  sources.set('rules.ts', withoutBreaks(withoutPedantic(sources.get('rules.ts') ?? '')));
+  sources.set('Tokenizer.ts', withoutPedanticBranches(sources.get('Tokenizer.ts') ?? ''));
   sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
   const result = await build({
     entryPoints: ['entry.ts'],
