@@ -10,6 +10,7 @@ import {
   withoutBreaks,
   withoutPedantic,
   withoutPedanticBranches,
+  withoutUnusedOtherRules,
 } from './build-marked-lexer';
 
 const dir = mkdtempSync(join(tmpdir(), 'runnel-lexer-'));
@@ -83,5 +84,29 @@ describe('withoutPedanticBranches', () => {
 
   it('stops the build when the tokenizer no longer reads the option', () => {
     expect(() => withoutPedanticBranches('export class _Tokenizer {}')).toThrow(/changed/);
+  });
+});
+
+describe('withoutUnusedOtherRules', () => {
+  const rules = [
+    'export const other = {',
+    '  read: /a/,',
+    '  readByName: /b/,',
+    '  neverRead: /c/,',
+    '};',
+  ].join('\n');
+
+  it('leaves out the expressions of `other` that the bundled code never reads', () => {
+    const cut = withoutUnusedOtherRules(
+      rules,
+      'read:/a/,readByName:/b/,neverRead:/c/;x.read;y["readByName"]',
+    );
+    expect(cut).toContain('read: /a/');
+    expect(cut).toContain('readByName: /b/');
+    expect(cut).not.toContain('neverRead');
+  });
+
+  it('stops the build when the table is gone', () => {
+    expect(() => withoutUnusedOtherRules('export const block = {};', '')).toThrow(/changed/);
   });
 });

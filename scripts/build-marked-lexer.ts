@@ -124,12 +124,28 @@ export function withoutPedanticBranches(tokenizer: string): string {
   return tokenizer.replace(flag, 'false');
 }
 
-/** Bundles `Lexer` (marked's public name for `_Lexer`) in memory. */
-export async function bundleLexer(): Promise<string> {
-  const sources = markedSources();
-  sources.set('rules.ts', withoutBreaks(withoutPedantic(sources.get('rules.ts') ?? '')));
-  sources.set('Tokenizer.ts', withoutPedanticBranches(sources.get('Tokenizer.ts') ?? ''));
-  sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
+/**
+ * `rules.ts` with the shared expressions of its `other` table that `bundled` never names left out:
+ * once the pedantic code is gone, and with the renderer's helpers never bundled, about a dozen of
+ * them (escaping, the pedantic heading and link title) were built at load time for nothing. A key
+ * is kept wherever its name appears other than as a definition, however it is read.
+ */
+export function withoutUnusedOtherRules(rules: string, bundled: string): string {
+  const start = rules.indexOf('export const other = {');
+  const end = start < 0 ? -1 : rules.indexOf('\n};', start);
+  if (end < 0) throw new Error("marked's rules.ts changed: no `other` table");
+  const table = rules.slice(start, end);
+  const unused = (line: string) => {
+    const key = /^ {2}(\w+): .*,$/.exec(line)?.[1];
+    // Read anywhere (`.key`, `["key"]`, …) unless every mention is a definition (`key:`).
+    return key !== undefined && !new RegExp(`\\b${key}\\b(?!:)`).test(bundled);
+  };
+  const kept = table.split('\n').filter((line) => !unused(line));
+  return rules.slice(0, start) + kept.join('\n') + rules.slice(end);
+}
+
+/** Bundles the lexer from `sources` (marked's, with `entry.ts` naming what to export). */
+async function bundle(sources: Map<string, string>): Promise<string> {
   const result = await build({
     entryPoints: ['entry.ts'],
     bundle: true,
@@ -141,7 +157,20 @@ export async function bundleLexer(): Promise<string> {
     logLevel: 'silent',
     plugins: [markedSourcesPlugin(sources)],
   });
-  const code = result.outputFiles[0]?.text ?? '';
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/**
+ * Bundles `Lexer` (marked's public name for `_Lexer`) in memory: once to learn which of `other`'s
+ * expressions the code reads, then without the others.
+ */
+export async function bundleLexer(): Promise<string> {
+  const sources = markedSources();
+  sources.set('rules.ts', withoutBreaks(withoutPedantic(sources.get('rules.ts') ?? '')));
+  sources.set('Tokenizer.ts', withoutPedanticBranches(sources.get('Tokenizer.ts') ?? ''));
+  sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
+  sources.set('rules.ts', withoutUnusedOtherRules(sources.get('rules.ts')!, await bundle(sources)));
+  const code = await bundle(sources);
   // marked is MIT-licensed: its notice travels with the code.
   return `/*! marked's lexer, bundled from marked's sources (MIT) by scripts/build-marked-lexer.ts */\n${code}`;
 }
