@@ -66,13 +66,16 @@ function toMeta(value: unknown): StoredMeta {
   };
 }
 
-/** A human sentence for a storage failure. */
-export function describeStorageError(error: unknown): string {
+/**
+ * What went wrong with storage: it is full, or it cannot be used at all. The storage notice, loaded
+ * only when it shows, words it (components/status/storage-notice-body.tsx).
+ */
+export type StorageFailure = 'full' | 'unavailable';
+
+/** Which storage failure `error` is. */
+export function storageFailure(error: unknown): StorageFailure {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'QuotaExceededError') {
-    return 'Browser storage is full, so new messages are kept in memory only and will be lost when this tab closes. Export conversations you want to keep.';
-  }
-  return 'Browser storage is unavailable (private browsing or blocked storage), so conversations are kept in memory only and will be lost when this tab closes.';
+  return name === 'QuotaExceededError' ? 'full' : 'unavailable';
 }
 
 /**
@@ -83,7 +86,7 @@ export function describeStorageError(error: unknown): string {
  */
 export function createPersistence(
   primary: KvBackend,
-  onFallback: (message: string) => void,
+  onFallback: (failure: StorageFailure) => void,
   stash?: MetaStash,
   /**
    * Loads what combines this tab's copy with the stored one (conversation-merge.ts), for pages that
@@ -141,7 +144,7 @@ export function createPersistence(
       if (!fellBack) {
         fellBack = true;
         backend = createMemoryBackend();
-        onFallback(describeStorageError(error));
+        onFallback(storageFailure(error));
       }
       try {
         return await op(backend);
