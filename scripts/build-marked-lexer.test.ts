@@ -10,6 +10,7 @@ import {
   withoutBreaks,
   withoutPedantic,
   withoutPedanticBranches,
+  withoutStaticMembers,
   withoutUnusedOtherRules,
 } from './build-marked-lexer';
 
@@ -108,5 +109,19 @@ describe('withoutUnusedOtherRules', () => {
 
   it('stops the build when the table is gone', () => {
     expect(() => withoutUnusedOtherRules('export const block = {};', '')).toThrow(/changed/);
+  });
+});
+
+describe('withoutStaticMembers', () => {
+  it("cuts the static members of marked's lexer and nothing else", () => {
+    const lexer = markedSources().get('Lexer.ts')!;
+    const cut = withoutStaticMembers(lexer);
+    expect(lexer).toContain('static lex');
+    expect(cut).not.toMatch(/\bstatic\b/);
+    expect(cut).toContain('  lex(src: string)');
+  });
+
+  it('stops the build when a marker is gone', () => {
+    expect(() => withoutStaticMembers('export class _Lexer {}')).toThrow(/changed/);
   });
 });

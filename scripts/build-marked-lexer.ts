@@ -11,8 +11,9 @@
  * `pedantic` mode (the original Markdown.pl rules) are cut from `rules.ts` before bundling: about
  * 0.45 KB gzipped of regular expressions built at load time that no answer uses. A lexer asked for
  * `pedantic` fails rather than lex with the wrong rules. So is the `breaks` variant of the GFM
- * inline grammar (a single newline as a line break), which Runnel never asks for (0.06 KB), and
- * the tokenizer's own pedantic branches are dropped as dead code (0.14 KB).
+ * inline grammar (a single newline as a line break), which Runnel never asks for (0.06 KB); the
+ * tokenizer's own pedantic branches are dropped as dead code (0.14 KB), with the expressions only
+ * they and marked's renderer read (0.16 KB), and the lexer's static members (0.05 KB).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -125,6 +126,22 @@ export function withoutPedanticBranches(tokenizer: string): string {
 }
 
 /**
+ * `Lexer.ts` without its static members (`rules`, `lex`, `lexInline`): marked's `Marked` instance
+ * and hooks call them, and neither is bundled; Runnel makes a lexer and calls `lex` on it.
+ */
+export function withoutStaticMembers(lexer: string): string {
+  const from = '  /**\n   * Expose Rules';
+  const to = '  /**\n   * Preprocessing';
+  const start = lexer.indexOf(from);
+  const end = start < 0 ? -1 : lexer.indexOf(to, start);
+  if (end < 0)
+    throw new Error("marked's Lexer.ts changed: its static members are not where they were");
+  const out = lexer.slice(0, start) + lexer.slice(end);
+  if (/\bstatic\b/.test(out)) throw new Error("marked's Lexer.ts changed: a static member is left");
+  return out;
+}
+
+/**
  * `rules.ts` with the shared expressions of its `other` table that `bundled` never names left out:
  * once the pedantic code is gone, and with the renderer's helpers never bundled, about a dozen of
  * them (escaping, the pedantic heading and link title) were built at load time for nothing. A key
@@ -168,6 +185,7 @@ export async function bundleLexer(): Promise<string> {
   const sources = markedSources();
   sources.set('rules.ts', withoutBreaks(withoutPedantic(sources.get('rules.ts') ?? '')));
   sources.set('Tokenizer.ts', withoutPedanticBranches(sources.get('Tokenizer.ts') ?? ''));
+  sources.set('Lexer.ts', withoutStaticMembers(sources.get('Lexer.ts') ?? ''));
   sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
   sources.set('rules.ts', withoutUnusedOtherRules(sources.get('rules.ts')!, await bundle(sources)));
   const code = await bundle(sources);
