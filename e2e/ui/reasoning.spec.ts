@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, recordValues, recorded, send } from './helpers';
+import {
+  backendRequests,
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  recordValues,
+  recorded,
+  send,
+} from './helpers';
 
 test('reasoning streams first in an open panel, then the answer collapses it', async ({ page }) => {
   await openApp(page);
@@ -50,4 +59,18 @@ test('<think> tags become reasoning too', async ({ page }) => {
   await expect(answer.getByRole('button', { name: /Thought for/ })).toBeVisible();
   await expect(answer.locator('.markdown')).toHaveText('The answer is 42.');
   await expect(answer.locator('.markdown')).not.toContainText('think');
+});
+
+test('the reasoning effort is beside Send for a reasoning model, and is sent', async ({ page }) => {
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  const effort = page.getByRole('combobox', { name: 'Reasoning effort' });
+  await expect(effort).toHaveCount(0);
+  await pickModel(page, 'vllm:slow-reasoning');
+  await effort.selectOption('low');
+  const marker = nonce();
+  await send(page, `What is 6 × 7? ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  const [request] = await backendRequests('slow-reasoning', marker);
+  expect(request?.body.reasoning_effort).toBe('low');
 });
