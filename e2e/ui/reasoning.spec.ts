@@ -12,7 +12,7 @@ import {
 
 test('reasoning streams first in an open panel, then the answer collapses it', async ({ page }) => {
   await openApp(page);
-  // Thinking spread over about a second, so the "Thinking…" state is on screen long enough to be
+  // Thinking spread over about three seconds, so the "Thinking…" state is on screen long enough to be
   // seen even on a busy machine (events are applied at most once per frame).
   await pickModel(page, 'vllm:slow-reasoning');
   await recordValues(page, '[role="log"] article button[aria-expanded]', 'aria-expanded');

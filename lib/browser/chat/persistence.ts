@@ -93,6 +93,12 @@ export function createPersistence(
    * other tabs write too; without, a save replaces what is stored.
    */
   loadMerge?: () => Promise<MergeConversations>,
+  /**
+   * Merge every save with the stored copy, even one this persistence wrote last. For a writer
+   * whose copy may be older than its own last write (the server sync writes what it read before
+   * its previous save); the page's store never is, and skips the merge then.
+   */
+  { mergeEveryWrite = false }: { mergeEveryWrite?: boolean } = {},
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
@@ -121,8 +127,8 @@ export function createPersistence(
     const mine = lastMark.get(c.id);
     let wrote = true;
     await kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
-      if (stored === undefined || (mine !== undefined && savedBy(stored) === mine))
-        return { ...c, [SAVED_BY]: mark };
+      const ownLastWrite = !mergeEveryWrite && mine !== undefined && savedBy(stored) === mine;
+      if (stored === undefined || ownLastWrite) return { ...c, [SAVED_BY]: mark };
       if (!merge || !reader) {
         wrote = false;
         return stored;
