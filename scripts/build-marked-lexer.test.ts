@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Lexer } from 'marked';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleLexer, markedSources, withoutPedantic } from './build-marked-lexer';
+import {
+  bundleLexer,
+  markedSources,
+  withoutBreaks,
+  withoutPedantic,
+  withoutPedanticBranches,
+  withoutStaticMembers,
+  withoutUnusedOtherRules,
+} from './build-marked-lexer';
 
 const dir = mkdtempSync(join(tmpdir(), 'runnel-lexer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,6 +38,8 @@ describe("marked's lexer, bundled alone", () => {
     }
     // Its pedantic grammars were cut: asking for them fails instead of lexing with other rules.
     expect(() => new bundled.Lexer({ pedantic: true }).lex('*a*')).toThrow();
+    // So was the line-breaks variant of GFM.
+    expect(() => new bundled.Lexer({ gfm: true, breaks: true }).lex('a\nb')).toThrow();
     // No parser, renderer or Marked instance came along.
     expect(code).not.toContain('An error occurred');
     expect(code.length).toBeLessThan(45_000);
@@ -48,5 +58,70 @@ describe('withoutPedantic', () => {
 
   it('stops the build when a marker is gone', () => {
     expect(() => withoutPedantic('export const block = {};')).toThrow(/rules\.ts changed/);
+  });
+});
+
+describe('withoutBreaks', () => {
+  it("cuts the line-breaks inline grammar from marked's rules and nothing else", () => {
+    const rules = markedSources().get('rules.ts')!;
+    const cut = withoutBreaks(rules);
+    expect(rules).toContain('const inlineBreaks');
+    expect(cut).not.toContain('inlineBreaks');
+    expect(cut).toContain('const inlineGfm');
+    expect(cut).toContain('pedantic: inlinePedantic');
+  });
+
+  it('stops the build when a marker is gone', () => {
+    expect(() => withoutBreaks('export const inline = {};')).toThrow(/rules\.ts changed/);
+  });
+});
+
+describe('withoutPedanticBranches', () => {
+  it("makes every pedantic test of marked's tokenizer false", () => {
+    const tokenizer = markedSources().get('Tokenizer.ts')!;
+    expect(tokenizer).toContain('this.options.pedantic');
+    expect(withoutPedanticBranches(tokenizer)).not.toContain('options.pedantic');
+  });
+
+  it('stops the build when the tokenizer no longer reads the option', () => {
+    expect(() => withoutPedanticBranches('export class _Tokenizer {}')).toThrow(/changed/);
+  });
+});
+
+describe('withoutUnusedOtherRules', () => {
+  const rules = [
+    'export const other = {',
+    '  read: /a/,',
+    '  readByName: /b/,',
+    '  neverRead: /c/,',
+    '};',
+  ].join('\n');
+
+  it('leaves out the expressions of `other` that the bundled code never reads', () => {
+    const cut = withoutUnusedOtherRules(
+      rules,
+      'read:/a/,readByName:/b/,neverRead:/c/;x.read;y["readByName"]',
+    );
+    expect(cut).toContain('read: /a/');
+    expect(cut).toContain('readByName: /b/');
+    expect(cut).not.toContain('neverRead');
+  });
+
+  it('stops the build when the table is gone', () => {
+    expect(() => withoutUnusedOtherRules('export const block = {};', '')).toThrow(/changed/);
+  });
+});
+
+describe('withoutStaticMembers', () => {
+  it("cuts the static members of marked's lexer and nothing else", () => {
+    const lexer = markedSources().get('Lexer.ts')!;
+    const cut = withoutStaticMembers(lexer);
+    expect(lexer).toContain('static lex');
+    expect(cut).not.toMatch(/\bstatic\b/);
+    expect(cut).toContain('  lex(src: string)');
+  });
+
+  it('stops the build when a marker is gone', () => {
+    expect(() => withoutStaticMembers('export class _Lexer {}')).toThrow(/changed/);
   });
 });

@@ -10,7 +10,10 @@
  * Runnel lexes GitHub-flavoured Markdown only (`{ gfm: true }`), so the grammars of marked's
  * `pedantic` mode (the original Markdown.pl rules) are cut from `rules.ts` before bundling: about
  * 0.45 KB gzipped of regular expressions built at load time that no answer uses. A lexer asked for
- * `pedantic` fails rather than lex with the wrong rules.
+ * `pedantic` fails rather than lex with the wrong rules. So is the `breaks` variant of the GFM
+ * inline grammar (a single newline as a line break), which Runnel never asks for (0.06 KB); the
+ * tokenizer's own pedantic branches are dropped as dead code (0.14 KB), with the expressions only
+ * they and marked's renderer read (0.16 KB), and the lexer's static members (0.05 KB).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -91,11 +94,75 @@ export function withoutPedantic(rules: string): string {
   return out;
 }
 
-/** Bundles `Lexer` (marked's public name for `_Lexer`) in memory. */
-export async function bundleLexer(): Promise<string> {
-  const sources = markedSources();
-  sources.set('rules.ts', withoutPedantic(sources.get('rules.ts') ?? ''));
-  sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
+/**
+ * `rules.ts` without the GFM + line breaks inline grammar (`{ breaks: true }`), cut like the
+ * pedantic ones: a missing marker stops the build.
+ */
+export function withoutBreaks(rules: string): string {
+  const from = '/**\n * GFM + Line Breaks Inline Grammar';
+  const to = '/**\n * exports';
+  const entry = '  breaks: inlineBreaks,\n';
+  const start = rules.indexOf(from);
+  const end = start < 0 ? -1 : rules.indexOf(to, start);
+  if (end < 0 || !rules.includes(entry))
+    throw new Error(`marked's rules.ts changed: the breaks grammar is not where it was`);
+  const out = (rules.slice(0, start) + rules.slice(end)).replace(entry, '');
+  if (/inlineBreaks/.test(out.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, ''))) {
+    throw new Error("marked's rules.ts changed: the breaks grammar is still referenced");
+  }
+  return out;
+}
+
+/**
+ * `Tokenizer.ts` with its pedantic branches dead: each `this.options.pedantic` reads `false`, so
+ * the minifier drops them. The lexer itself still selects its grammars by the options (and fails
+ * for `pedantic`, whose grammars are cut), so no other mode lexes with half of GFM's rules.
+ */
+export function withoutPedanticBranches(tokenizer: string): string {
+  const flag = /this\.options\.pedantic\b/g;
+  if (!flag.test(tokenizer))
+    throw new Error("marked's Tokenizer.ts changed: it no longer reads this.options.pedantic");
+  return tokenizer.replace(flag, 'false');
+}
+
+/**
+ * `Lexer.ts` without its static members (`rules`, `lex`, `lexInline`): marked's `Marked` instance
+ * and hooks call them, and neither is bundled; Runnel makes a lexer and calls `lex` on it.
+ */
+export function withoutStaticMembers(lexer: string): string {
+  const from = '  /**\n   * Expose Rules';
+  const to = '  /**\n   * Preprocessing';
+  const start = lexer.indexOf(from);
+  const end = start < 0 ? -1 : lexer.indexOf(to, start);
+  if (end < 0)
+    throw new Error("marked's Lexer.ts changed: its static members are not where they were");
+  const out = lexer.slice(0, start) + lexer.slice(end);
+  if (/\bstatic\b/.test(out)) throw new Error("marked's Lexer.ts changed: a static member is left");
+  return out;
+}
+
+/**
+ * `rules.ts` with the shared expressions of its `other` table that `bundled` never names left out:
+ * once the pedantic code is gone, and with the renderer's helpers never bundled, about a dozen of
+ * them (escaping, the pedantic heading and link title) were built at load time for nothing. A key
+ * is kept wherever its name appears other than as a definition, however it is read.
+ */
+export function withoutUnusedOtherRules(rules: string, bundled: string): string {
+  const start = rules.indexOf('export const other = {');
+  const end = start < 0 ? -1 : rules.indexOf('\n};', start);
+  if (end < 0) throw new Error("marked's rules.ts changed: no `other` table");
+  const table = rules.slice(start, end);
+  const unused = (line: string) => {
+    const key = /^ {2}(\w+): .*,$/.exec(line)?.[1];
+    // Read anywhere (`.key`, `["key"]`, …) unless every mention is a definition (`key:`).
+    return key !== undefined && !new RegExp(`\\b${key}\\b(?!:)`).test(bundled);
+  };
+  const kept = table.split('\n').filter((line) => !unused(line));
+  return rules.slice(0, start) + kept.join('\n') + rules.slice(end);
+}
+
+/** Bundles the lexer from `sources` (marked's, with `entry.ts` naming what to export). */
+async function bundle(sources: Map<string, string>): Promise<string> {
   const result = await build({
     entryPoints: ['entry.ts'],
     bundle: true,
@@ -107,7 +174,21 @@ export async function bundleLexer(): Promise<string> {
     logLevel: 'silent',
     plugins: [markedSourcesPlugin(sources)],
   });
-  const code = result.outputFiles[0]?.text ?? '';
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/**
+ * Bundles `Lexer` (marked's public name for `_Lexer`) in memory: once to learn which of `other`'s
+ * expressions the code reads, then without the others.
+ */
+export async function bundleLexer(): Promise<string> {
+  const sources = markedSources();
+  sources.set('rules.ts', withoutBreaks(withoutPedantic(sources.get('rules.ts') ?? '')));
+  sources.set('Tokenizer.ts', withoutPedanticBranches(sources.get('Tokenizer.ts') ?? ''));
+  sources.set('Lexer.ts', withoutStaticMembers(sources.get('Lexer.ts') ?? ''));
+  sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
+  sources.set('rules.ts', withoutUnusedOtherRules(sources.get('rules.ts')!, await bundle(sources)));
+  const code = await bundle(sources);
   // marked is MIT-licensed: its notice travels with the code.
   return `/*! marked's lexer, bundled from marked's sources (MIT) by scripts/build-marked-lexer.ts */\n${code}`;
 }

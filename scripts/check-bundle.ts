@@ -21,20 +21,19 @@ const KB = 1_000;
 /** Gzipped JavaScript a page may fetch beyond the blank page, by what the page has shown. */
 const BUDGETS = {
   /**
-   * `/` opened, before a question: what every visitor pays. 71 KB: with Compare, the usage view's
-   * button, the server search and the offline edits it measured 70.1 KB after the backend banner
-   * and the missing-conversation view went on demand (docs/performance.md), against a blank page
-   * that itself varies by 0.5 KB between builds.
+   * `/` opened, before a question: what every visitor pays. 70 KB: it measured 68.8 KB once the
+   * waste in it was cut (docs/performance.md), which leaves room for a blank page that itself
+   * varies by 0.5 KB between builds.
    */
-  firstLoad: 71 * KB,
+  firstLoad: 70 * KB,
   /** `/` through a rich answer (reasoning, a table, a code block), until the page is quiet. */
   richAnswer: 100 * KB,
   /**
-   * `/embed` opened, before a question (what its first answer fetches after is printed). 46 KB:
-   * the widget measured 45.4–45.7 KB once conversations on the server, costs and long chats came
-   * in (docs/performance.md), with the blank page itself varying by 0.5 KB between builds.
+   * `/embed` opened, before a question (what its first answer fetches after is printed). 45 KB: it
+   * measured 44.3–44.4 KB once the waste in it was cut (docs/performance.md), which leaves room
+   * for a blank page that itself varies by 0.5 KB between builds.
    */
-  embed: 46 * KB,
+  embed: 45 * KB,
 };
 
 const QUESTION = 'What is 6 × 7?';

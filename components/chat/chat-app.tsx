@@ -5,6 +5,7 @@ import type { CompareSession } from '@/lib/browser/chat/compare-run';
 import { CompareButton } from '../compare/compare-button';
 import { Composer } from '../composer/composer';
 import { PAGE_FILES } from '../composer/composer-files';
+import { EffortSelect } from '../composer/effort-select';
 import { ChatHeader } from '../header/chat-header';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { useCompletionView } from '../messages/completion-view';
@@ -159,6 +160,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         {!comparing && (
           <Composer
             files={PAGE_FILES}
+            Effort={EffortSelect}
             actions={
               info?.kind === 'completion' ? null : (
                 <CompareButton busy={compare !== null} onStart={setCompare} />

@@ -4,6 +4,8 @@ import type { ClipboardEventHandler, ComponentType, DOMAttributes } from 'react'
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import type { ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
+import { onDemand } from '../ui/on-demand';
+import { lazyComponent } from '../ui/on-demand-component';
 import { AttachButton } from './attach-button';
 import { useAttachments, useReturnedAttachments, type PendingAttachments } from './use-attachments';
 import { useFileDrop } from './use-file-drop';
@@ -35,7 +37,15 @@ export interface ComposerFiles {
     maxRequestBytes: number,
   ) => ReturnType<typeof useSendCheck>;
   AttachButton: ComponentType<{ onFiles: (files: File[]) => void }>;
+  /** The files being attached, above the message box (inside a `<Suspense>`). */
+  AttachmentTray: ComponentType<{ pending: PendingAttachments }>;
 }
+
+/** Loaded with the first file attached (docs/performance.md). */
+const AttachmentTray = lazyComponent(
+  onDemand(() => import('./attachment-tray')),
+  (m) => m.AttachmentTray,
+);
 
 /** Files by "Attach files", paste and drop, as the chat page takes them. */
 export const PAGE_FILES: ComposerFiles = {
@@ -44,4 +54,5 @@ export const PAGE_FILES: ComposerFiles = {
   useFileDrop,
   useSendCheck,
   AttachButton,
+  AttachmentTray,
 };

@@ -1,6 +1,13 @@
 'use client';
 
-import { Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Suspense,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
 import { useDisplayOptions } from '../store/use-display-options';
@@ -20,14 +27,11 @@ import { useMeterLoaded } from './use-meter-loaded';
 import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
-// Files being attached, the reasoning effort (a reasoning model with the details on: never in the
-// widget unless its site asks for details) and the meter that sums a conversation's finished
-// answers (in idle time once one has ended): loaded then, not with the page (docs/performance.md).
-const AttachmentTray = lazyComponent(
-  onDemand(() => import('./attachment-tray')),
-  (m) => m.AttachmentTray,
-);
-const EffortSelect = lazyComponent(
+// The widget's reasoning effort (only when its site asks for details; the chat page passes its own,
+// in its first load) and the meter that sums a conversation's finished answers (in idle time once
+// one has ended): loaded then, not with the page (docs/performance.md). The files being attached
+// come with `files`, so the widget, which takes none, does not even know where they load from.
+const EffortOnDemand = lazyComponent(
   onDemand(() => import('./effort-select')),
   (m) => m.EffortSelect,
 );
@@ -45,6 +49,12 @@ interface ComposerProps {
   files?: ComposerFiles;
   /** More actions beside Send (the chat page's Compare), composed by the page. */
   actions?: ReactNode;
+  /**
+   * The reasoning effort, shown for a reasoning model with the details on. The chat page passes
+   * its own, in its first load (its default model often reasons, so it shows at once); without,
+   * one loaded when first shown (the widget, whose sites seldom ask for details).
+   */
+  Effort?: ComponentType;
 }
 
 /**
@@ -57,9 +67,17 @@ export function Composer({
   compact = false,
   files = NO_FILES,
   actions = null,
+  Effort = EffortOnDemand,
 }: ComposerProps = {}) {
   // A page passes the same `files` on every render, so the hooks below keep their order.
-  const { useAttachments, useReturnedAttachments, useFileDrop, useSendCheck, AttachButton } = files;
+  const {
+    useAttachments,
+    useReturnedAttachments,
+    useFileDrop,
+    useSendCheck,
+    AttachButton,
+    AttachmentTray,
+  } = files;
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const draftKey = activeId ?? NEW_CHAT_DRAFT;
@@ -166,7 +184,7 @@ export function Composer({
           <AttachButton onFiles={pending.add} />
           {/* A setting for the person who runs the chat, not a site's visitor: with the details. */}
           <Suspense fallback={null}>
-            {showDetails && info?.reasoning && !completion && <EffortSelect />}
+            {showDetails && info?.reasoning && !completion && <Effort />}
           </Suspense>
           <div className="min-w-0 flex-1 truncate px-1 text-xs text-zinc-600 dark:text-zinc-400">
             {hint ??

@@ -26,4 +26,5 @@ export const NO_FILES: ComposerFiles = {
   useFileDrop: () => NO_DROP,
   useSendCheck: () => NO_CHECK,
   AttachButton: () => null,
+  AttachmentTray: () => null,
 };

@@ -13,7 +13,7 @@ import {
 import type { Conversation } from '@/lib/browser/chat/conversation';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { MenuButton, type MenuItem } from '../ui/menu-button';
-import { DownloadIcon } from '../ui/conversation-icons';
+import { DownloadIcon } from '../ui/answer-action-icons';
 import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 function download(name: string, type: string, text: string): void {

@@ -5,7 +5,7 @@ import { onDemand } from '../ui/on-demand';
 import { lazyComponent } from '../ui/on-demand-component';
 import { useChatStore } from '../store/use-chat-store';
 import { MenuTrigger } from '../ui/menu-trigger';
-import { DownloadIcon } from '../ui/conversation-icons';
+import { DownloadIcon } from '../ui/answer-action-icons';
 import { EXPORT_LABEL, EXPORT_TRIGGER } from './export-trigger';
 
 /** The menu and the exporters are loaded when first wanted, not with the page (docs/performance.md). */

@@ -4,7 +4,7 @@ import { memo, useEffect, useState } from 'react';
 import { codeFileName } from '@/lib/markdown/code-file-name';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { DownloadIcon, WrapIcon } from '../ui/conversation-icons';
+import { DownloadIcon, WrapIcon } from '../ui/answer-action-icons';
 import { onDemand } from '../ui/on-demand';
 import { CodeFrame } from './code-frame';
 import { cachedHighlight } from './highlight-cache';

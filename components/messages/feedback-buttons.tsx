@@ -2,7 +2,7 @@
 
 import type { Rating } from '@/lib/protocol/feedback';
 import { IconButton } from '../ui/button';
-import { ThumbDownIcon, ThumbUpIcon } from '../ui/conversation-icons';
+import { ThumbDownIcon, ThumbUpIcon } from '../ui/answer-action-icons';
 
 const CHOICES = [
   { rating: 'up', label: 'Good answer', Icon: ThumbUpIcon },

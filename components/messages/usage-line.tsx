@@ -4,7 +4,7 @@ import { useId, type CSSProperties } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { IconButton } from '../ui/button';
 import { useFiguresShown } from '../store/use-figures-shown';
-import { DotsIcon } from '../ui/conversation-icons';
+import { DotsIcon } from '../ui/answer-action-icons';
 import { usageItems, type UsageItem } from './usage-items';
 
 // Labels and values keep at least 4.5:1 against the page in both themes (WCAG AA for small text).

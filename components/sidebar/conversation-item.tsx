@@ -4,7 +4,7 @@ import { memo, useState, type MouseEvent } from 'react';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectRunning } from '../store/selectors';
 import { FOCUS_RING } from '../ui/button';
-import { DotsIcon } from '../ui/conversation-icons';
+import { DotsIcon } from '../ui/answer-action-icons';
 import { MenuTrigger } from '../ui/menu-trigger';
 import { loadOptions, optionsModule } from './load-options';
 

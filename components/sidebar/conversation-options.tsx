@@ -3,7 +3,8 @@
 import { Suspense, useState } from 'react';
 import { useServerSyncHandle } from '../store/server-sync-context';
 import { useChatStoreApi } from '../store/use-chat-store';
-import { DotsIcon, ForwardIcon, PencilIcon } from '../ui/conversation-icons';
+import { DotsIcon } from '../ui/answer-action-icons';
+import { ForwardIcon, PencilIcon } from '../ui/conversation-icons';
 import { PinIcon, TrashIcon } from '../ui/chat-page-icons';
 import { MenuButton } from '../ui/menu-button';
 import { onDemand } from '../ui/on-demand';

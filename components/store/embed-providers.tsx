@@ -23,9 +23,9 @@ function embedPersistence(onStorage: (kind: EmbedStorageKind) => void): Persiste
     return kind;
   };
   return (onFallback) =>
-    createEmbedPersistence(probe, (message) => {
+    createEmbedPersistence(probe, (failure) => {
       onStorage('memory');
-      onFallback(message);
+      onFallback(failure);
     });
 }
 

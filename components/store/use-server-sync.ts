@@ -78,6 +78,7 @@ export function useServerSync(handle: ServerSyncHandle): void {
         () => undefined,
         undefined,
         () => Promise.resolve((mine, stored) => mergeConversations(mine, stored, Date.now())),
+        { mergeEveryWrite: true },
       ),
       channel: createBroadcastTabChannel(names.channel),
       ledger: createLedgerStore(() => window.localStorage, handle.user),

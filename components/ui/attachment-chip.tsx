@@ -6,7 +6,16 @@ import { lazyComponent } from './on-demand-component';
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import { FOCUS_RING, IconButton } from './button';
 import { formatCompact } from './format-usage';
-import { CloseIcon, FileIcon } from './conversation-icons';
+import { CloseIcon } from './conversation-icons';
+import { Icon, type IconProps } from './icon';
+
+/** A document (an attached text file): only these chips show it. */
+const FileIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5M9 13h6M9 17h6" />
+  </Icon>
+);
 
 /** Loaded when a thumbnail is first opened. */
 const ImageViewer = lazyComponent(

@@ -1,8 +1,10 @@
 import { Icon, type IconProps } from './icon';
 
-// What a conversation shows — messages, answers (reasoning, end states, figures, code blocks) and
-// the message box — in the chat page and the widget alike. The chat page's own controls have
-// theirs in chat-page-icons.tsx, so the widget never loads them (a module is loaded whole).
+// What a conversation shows — messages, answers (reasoning, end states, figures) and the message
+// box — in the chat page and the widget alike. The chat page's own controls have theirs in
+// chat-page-icons.tsx, and the actions on an answer and its code blocks theirs in
+// answer-action-icons.tsx, so the widget does not load them with its first answer (a module is
+// loaded whole).
 
 /** Two sheets (copy). */
 export const CopyIcon = (p: IconProps) => (
@@ -92,42 +94,5 @@ export const ToolIcon = (p: IconProps) => (
       d="M14.5 6.5a4 4 0 0 0 5 5L21 13l-8 8-4-4 8-8-1.5-1.5a4 4 0 0 1-1-1z"
       transform="translate(-3 -1)"
     />
-  </Icon>
-);
-/** Wrapped lines (code wrap). */
-export const WrapIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m2-2-2 2 2 2M4 18h5" />
-  </Icon>
-);
-/** Arrow into a tray (download, export). */
-export const DownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </Icon>
-);
-/** Three dots (more). */
-export const DotsIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />
-  </Icon>
-);
-/** A document (attached text file). */
-export const FileIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-    <path d="M14 3v5h5M9 13h6M9 17h6" />
-  </Icon>
-);
-/** A raised thumb (a good answer); filled when given. */
-export const ThumbUpIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M7 10v10H4V10h3zm0 0 4-7a2 2 0 0 1 3 2l-1 4h5a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 16.8 20H7" />
-  </Icon>
-);
-/** A lowered thumb (a bad answer); filled when given. */
-export const ThumbDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M7 14V4H4v10h3zm0 0 4 7a2 2 0 0 0 3-2l-1-4h5a2 2 0 0 0 2-2.3l-1.2-7A2 2 0 0 0 16.8 4H7" />
   </Icon>
 );

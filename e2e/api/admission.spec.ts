@@ -84,6 +84,8 @@ test('waiters are served first come first served, hear how many are ahead, and o
 });
 
 test('a waiter that finds no slot within QUEUE_TIMEOUT_MS ends with `overloaded`, never reaching the backend', async () => {
+  // It waits out the line's whole timeout.
+  test.setTimeout(LIMITS.queueTimeoutMs + 30_000);
   // A holder that outlasts the line's timeout by far, however slowly this test runs.
   const holder = await openStream(
     A,

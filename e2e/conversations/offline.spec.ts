@@ -34,11 +34,7 @@ async function rename(sidebar: Locator, marker: string, to: string): Promise<voi
   await expect(sidebar.getByRole('link', { name: to, exact: true })).toBeVisible();
 }
 
-// Known failing, not yet fixed: on PostgreSQL (twice in a row in a clean-clone run) and once in
-// three runs on SQLite, A's offline pin was lost when B's later rename was merged — the title
-// converged to B's, but the conversation was no longer pinned on A. Kept here, marked, until the
-// merge of a pin with a later rename from another device is fixed.
-test.fixme('offline edits and another device’s edits to one conversation: both kept, both converge', async ({
+test('offline edits and another device’s edits to one conversation: both kept, both converge', async ({
   browser,
 }) => {
   const app = projectApp();

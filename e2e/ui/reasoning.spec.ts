@@ -1,9 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, recordValues, recorded, send } from './helpers';
+import {
+  backendRequests,
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  recordValues,
+  recorded,
+  send,
+} from './helpers';
 
 test('reasoning streams first in an open panel, then the answer collapses it', async ({ page }) => {
   await openApp(page);
-  // Thinking spread over about a second, so the "Thinking…" state is on screen long enough to be
+  // Thinking spread over about three seconds, so the "Thinking…" state is on screen long enough to be
   // seen even on a busy machine (events are applied at most once per frame).
   await pickModel(page, 'vllm:slow-reasoning');
   await recordValues(page, '[role="log"] article button[aria-expanded]', 'aria-expanded');
@@ -50,4 +59,18 @@ test('<think> tags become reasoning too', async ({ page }) => {
   await expect(answer.getByRole('button', { name: /Thought for/ })).toBeVisible();
   await expect(answer.locator('.markdown')).toHaveText('The answer is 42.');
   await expect(answer.locator('.markdown')).not.toContainText('think');
+});
+
+test('the reasoning effort is beside Send for a reasoning model, and is sent', async ({ page }) => {
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  const effort = page.getByRole('combobox', { name: 'Reasoning effort' });
+  await expect(effort).toHaveCount(0);
+  await pickModel(page, 'vllm:slow-reasoning');
+  await effort.selectOption('low');
+  const marker = nonce();
+  await send(page, `What is 6 × 7? ${marker}`);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  const [request] = await backendRequests('slow-reasoning', marker);
+  expect(request?.body.reasoning_effort).toBe('low');
 });

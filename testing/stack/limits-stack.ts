@@ -30,9 +30,9 @@ export const LIMITS = {
   embedTokensPerDay: 800,
   embedHostRpm: 10,
   // Long enough for a line of three browser pages to move up by signals, not by racing the clock:
-  // with 8 s, the first of three pages timed out while the third was still being sent on a machine
-  // loaded far beyond its two cores.
-  queueTimeoutMs: 15_000,
+  // the first of three pages timed out while the third was still being sent with 8 s on a machine
+  // loaded far beyond its two cores, and with 15 s beside a CPU hog.
+  queueTimeoutMs: 30_000,
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS, type Conversation, type ConversationSettings } from '
 import type { Attachment } from '../attachments/attachment';
 import type { ErrorFacts } from '../errors/rate-limited';
 import type { Message } from './message';
+import type { StorageFailure } from './persistence';
 
 /** The chat store's data. Everything here but `running` and `storageNotice` is persisted. */
 export interface ChatState {
@@ -22,7 +23,7 @@ export interface ChatState {
   /** Conversation id → id of the assistant message streaming in it. */
   running: Record<string, string>;
   /** Set when storage failed and the app fell back to memory. */
-  storageNotice: string | null;
+  storageNotice: StorageFailure | null;
   /** Settings for the conversation the next send creates. */
   newChatSettings: ConversationSettings;
   /**

@@ -1,7 +1,7 @@
 import type { ConversationSettings } from './conversation';
 import type { ScheduleFrame } from './frame-batcher';
 import type { NetworkWatch } from './network-watch';
-import type { ChatPersistence } from './persistence';
+import type { ChatPersistence, StorageFailure } from './persistence';
 import type { createRemoteSync } from './remote-sync';
 import type { RunLocks } from './run-locks';
 import type { TimerApi } from './save-scheduler';
@@ -10,7 +10,7 @@ import type { TabChannel } from './tab-channel';
 /** The store's surroundings, injected so tests can run it without a browser. */
 export interface ChatStoreDeps {
   /** Builds the persistence; `onFallback` is called once if storage fails. Defaults to memory. */
-  createPersistence?: (onFallback: (message: string) => void) => ChatPersistence;
+  createPersistence?: (onFallback: (failure: StorageFailure) => void) => ChatPersistence;
   fetch: typeof fetch;
   now?: () => number;
   newId?: () => string;

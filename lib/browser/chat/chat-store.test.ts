@@ -227,7 +227,7 @@ describe('chat store: persistence', () => {
     const t = storeHarness(() => sseResponse(REASONING_STREAM), broken);
     await t.store.getState().hydrate();
     expect(t.store.getState().hydrated).toBe(true);
-    expect(t.store.getState().storageNotice).toMatch(/in memory/);
+    expect(t.store.getState().storageNotice).toBe('unavailable');
     t.store.getState().send('still works', CHAT);
     await until(t.idle);
     expect(t.answer().status).toBe('complete');

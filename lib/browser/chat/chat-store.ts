@@ -47,7 +47,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
   return createStore<ChatState & ChatActions>()((set, get) => {
     const persistence = (
       deps.createPersistence ?? ((cb) => createPersistence(createMemoryBackend(), cb))
-    )((message) => set({ storageNotice: message }));
+    )((failure) => set({ storageNotice: failure }));
     /** The last write of each conversation: a run's lock is released only after its final one. */
     const writes = new Map<string, Promise<void>>();
     const saver = createSaveScheduler(

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createConversation } from './conversation';
 import { createIdbBackend, createMemoryBackend, type KvBackend } from './kv-backend';
 import { createStorageStash } from './meta-stash';
-import { createPersistence, describeStorageError } from './persistence';
+import { createPersistence, storageFailure } from './persistence';
 
 const conv = (id: string) => createConversation(id, 'vllm:chat', 1);
 
@@ -47,7 +47,7 @@ describe('persistence fallback', () => {
     await p.saveConversation({ ...conv('a'), title: 'Kept in memory' });
     await p.saveConversation(conv('b'));
     expect(onFallback).toHaveBeenCalledTimes(1);
-    expect(onFallback.mock.calls[0]![0]).toMatch(/storage is full/);
+    expect(onFallback.mock.calls[0]![0]).toBe('full');
     const snapshot = await p.load();
     expect(snapshot.conversations.map((c) => c.id).sort()).toEqual(['a', 'b']);
   });
@@ -59,9 +59,9 @@ describe('persistence fallback', () => {
     expect(onFallback).toHaveBeenCalledOnce();
   });
 
-  it('describes quota and unavailable storage differently', () => {
-    expect(describeStorageError(new DOMException('x', 'QuotaExceededError'))).toMatch(/full/);
-    expect(describeStorageError(new Error('no idb'))).toMatch(/unavailable/);
+  it('tells a full storage from one that cannot be used', () => {
+    expect(storageFailure(new DOMException('x', 'QuotaExceededError'))).toBe('full');
+    expect(storageFailure(new Error('no idb'))).toBe('unavailable');
   });
 
   it('the memory backend stores copies, not references', async () => {

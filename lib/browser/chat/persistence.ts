@@ -66,13 +66,16 @@ function toMeta(value: unknown): StoredMeta {
   };
 }
 
-/** A human sentence for a storage failure. */
-export function describeStorageError(error: unknown): string {
+/**
+ * What went wrong with storage: it is full, or it cannot be used at all. The storage notice, loaded
+ * only when it shows, words it (components/status/storage-notice-body.tsx).
+ */
+export type StorageFailure = 'full' | 'unavailable';
+
+/** Which storage failure `error` is. */
+export function storageFailure(error: unknown): StorageFailure {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'QuotaExceededError') {
-    return 'Browser storage is full, so new messages are kept in memory only and will be lost when this tab closes. Export conversations you want to keep.';
-  }
-  return 'Browser storage is unavailable (private browsing or blocked storage), so conversations are kept in memory only and will be lost when this tab closes.';
+  return name === 'QuotaExceededError' ? 'full' : 'unavailable';
 }
 
 /**
@@ -83,13 +86,19 @@ export function describeStorageError(error: unknown): string {
  */
 export function createPersistence(
   primary: KvBackend,
-  onFallback: (message: string) => void,
+  onFallback: (failure: StorageFailure) => void,
   stash?: MetaStash,
   /**
    * Loads what combines this tab's copy with the stored one (conversation-merge.ts), for pages that
    * other tabs write too; without, a save replaces what is stored.
    */
   loadMerge?: () => Promise<MergeConversations>,
+  /**
+   * Merge every save with the stored copy, even one this persistence wrote last. For a writer
+   * whose copy may be older than its own last write (the server sync writes what it read before
+   * its previous save); the page's store never is, and skips the merge then.
+   */
+  { mergeEveryWrite = false }: { mergeEveryWrite?: boolean } = {},
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
@@ -118,8 +127,8 @@ export function createPersistence(
     const mine = lastMark.get(c.id);
     let wrote = true;
     await kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
-      if (stored === undefined || (mine !== undefined && savedBy(stored) === mine))
-        return { ...c, [SAVED_BY]: mark };
+      const ownLastWrite = !mergeEveryWrite && mine !== undefined && savedBy(stored) === mine;
+      if (stored === undefined || ownLastWrite) return { ...c, [SAVED_BY]: mark };
       if (!merge || !reader) {
         wrote = false;
         return stored;
@@ -141,7 +150,7 @@ export function createPersistence(
       if (!fellBack) {
         fellBack = true;
         backend = createMemoryBackend();
-        onFallback(describeStorageError(error));
+        onFallback(storageFailure(error));
       }
       try {
         return await op(backend);

@@ -1,5 +1,5 @@
 import { createIdbBackend, createMemoryBackend } from '../chat/kv-backend';
-import { createPersistence, type ChatPersistence } from '../chat/persistence';
+import { createPersistence, type ChatPersistence, type StorageFailure } from '../chat/persistence';
 
 /** Where the widget keeps its conversation: partitioned IndexedDB, or memory where blocked. */
 export type EmbedStorageKind = 'indexeddb' | 'memory';
@@ -17,7 +17,7 @@ const EMBED_DB_NAME = 'runnel-embed';
  */
 export function createEmbedPersistence(
   storage: () => Promise<EmbedStorageKind>,
-  onFallback: (message: string) => void,
+  onFallback: (failure: StorageFailure) => void,
   dbName = EMBED_DB_NAME,
 ): ChatPersistence {
   let chosen: Promise<ChatPersistence> | undefined;

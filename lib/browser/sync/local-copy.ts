@@ -1,5 +1,4 @@
 import { clear, createStore } from 'idb-keyval';
-import { ledgerKey } from './sync-ledger';
 
 /**
  * Names of a user's local copy: each signed-in user has their own IndexedDB database, meta stash
@@ -15,6 +14,13 @@ export function localCopyNames(user: string | null) {
       }
     : { database: 'runnel', stash: 'runnel:meta-stash', channel: 'runnel:conversations' };
 }
+
+/**
+ * The storage key of `user`'s sync ledger (sync-ledger.ts), a name of their local copy too. It is
+ * here so that the names every page needs do not bring the ledger's code, which only a signed-in
+ * page's sync runs.
+ */
+export const ledgerKey = (user: string) => `runnel:sync:${user}`;
 
 /** Set at sign-out to the user signed out: the next signed-in page clears that copy for good. */
 export const SIGNED_OUT_KEY = 'runnel:signed-out';

@@ -15,19 +15,33 @@ function withMessage(c: Conversation, id: string, content: string): Conversation
   };
 }
 
-function harness(outcomes: PutOutcome[] = [], changesPage = Infinity) {
+function harness(
+  outcomes: PutOutcome[] = [],
+  changesPage = Infinity,
+  /** What the first write waits for (a write paused while offline, sent on return). */
+  firstWriteAfter?: Promise<void>,
+) {
   const server = new Map<string, { conversation: Conversation; revision: number }>();
   const writes: { id: string; base: number | undefined; messages: string[] }[] = [];
   const posted: TabMessage[] = [];
   const reads: string[][] = [];
   let changeRequests = 0;
   const merge = (a: Conversation, b: Conversation) => mergeConversations(a, b, 5);
-  const local = createPersistence(
-    createMemoryBackend(),
-    () => undefined,
-    undefined,
-    () => Promise.resolve(merge),
-  );
+  const backend = createMemoryBackend();
+  const persistence = (mergeEveryWrite: boolean) =>
+    createPersistence(
+      backend,
+      () => undefined,
+      undefined,
+      () => Promise.resolve(merge),
+      {
+        mergeEveryWrite,
+      },
+    );
+  // As the page wires them (components/store/use-server-sync.ts).
+  const local = persistence(true);
+  /** The page's own persistence: the other writer of the same local copy. */
+  const page = persistence(false);
   const storage = new Map<string, string>();
   const ledger = createLedgerStore(
     () =>
@@ -77,9 +91,13 @@ function harness(outcomes: PutOutcome[] = [], changesPage = Infinity) {
         ...Object.keys(conversation.hidden ?? {}),
       ];
       writes.push({ id: conversation.id, base, messages: ids });
+      if (writes.length === 1 && firstWriteAfter) await firstWriteAfter;
       const scripted = outcomes.shift();
       if (scripted) return scripted;
-      const revision = (server.get(conversation.id)?.revision ?? 0) + 1;
+      // As the server: a write goes only over the revision it was based on.
+      const current = server.get(conversation.id)?.revision;
+      if (current !== undefined && base !== current) return { kind: 'conflict', revision: current };
+      const revision = (current ?? 0) + 1;
       server.set(conversation.id, { conversation, revision });
       return { kind: 'written', revision };
     },
@@ -90,6 +108,7 @@ function harness(outcomes: PutOutcome[] = [], changesPage = Infinity) {
     posted,
     reads,
     local,
+    page,
     ledger,
     sync,
     changeRequests: () => changeRequests,
@@ -174,5 +193,37 @@ describe('server sync', () => {
     await t.local.saveConversation({ ...base, pinned: true, changed: { pinned: 9 } });
     await t.sync.pull();
     expect((await t.local.loadConversation!('c'))!.pinned).toBe(true);
+  });
+
+  it('keeps the page’s edits made while a write was waiting, when that write meets a newer copy', async () => {
+    let sendNow!: () => void;
+    const t = harness([], Infinity, new Promise<void>((resolve) => (sendNow = resolve)));
+    const base = withMessage(createConversation('c', null, 1), 'q', 'hi');
+    t.server.set('c', { conversation: base, revision: 1 });
+    t.ledger.update((l) => ({ ...l, since: 50, revisions: { c: 1 }, changedAt: { c: 1 } }));
+    // Offline: a rename is sent (and waits), then the page pins it.
+    const renamed = { ...base, title: 'Mine', changed: { title: 10 } };
+    await t.page.saveConversation(renamed);
+    t.sync.changed('c');
+    await vi.waitFor(() => expect(t.writes).toHaveLength(1));
+    await t.page.saveConversation({ ...renamed, pinned: true, changed: { title: 10, pinned: 11 } });
+    t.sync.changed('c');
+    // Meanwhile another device renamed it later; back online, the sync reads that in first.
+    t.server.set('c', {
+      conversation: { ...base, title: 'Theirs', changed: { title: 12 } },
+      revision: 2,
+    });
+    const pulled = t.sync.pull();
+    await vi.waitFor(async () =>
+      expect(await t.local.loadConversation!('c')).toMatchObject({ title: 'Theirs' }),
+    );
+    // Then the waiting write goes, meets revision 2, and is merged and sent again.
+    sendNow();
+    await pulled;
+    await vi.waitFor(() => expect(t.ledger.get().dirty).toEqual([]));
+    await t.sync.flush();
+    const here = await t.local.loadConversation!('c');
+    expect(here).toMatchObject({ title: 'Theirs', pinned: true });
+    expect(t.server.get('c')!.conversation).toMatchObject({ title: 'Theirs', pinned: true });
   });
 });

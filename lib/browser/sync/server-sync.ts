@@ -155,7 +155,10 @@ export function createServerSync(deps: ServerSyncDeps) {
       }
       const server = await api.get(id);
       if (!server) return forgetLocally(id);
-      conversation = deps.merge(conversation, server.conversation);
+      // Merged into the local copy as it is now: the page may have changed it while the write
+      // waited (a write made offline is sent when the browser is back).
+      const current = (await local.loadConversation?.(id)) ?? conversation;
+      conversation = deps.merge(current, server.conversation);
       await local.saveConversation(conversation);
       setRevision(id, server.revision);
       channel?.post({ type: 'saved', id });

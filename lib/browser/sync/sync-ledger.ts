@@ -1,3 +1,5 @@
+import { ledgerKey } from './local-copy';
+
 /**
  * What a browser knows of the server's copy, kept per user in `localStorage` (small, synchronous,
  * survives a reload and an offline spell): where the last sync ended, the revision each
@@ -22,9 +24,6 @@ const EMPTY: SyncLedger = {
   deleted: [],
   primed: false,
 };
-
-/** The storage key of `user`'s ledger. */
-export const ledgerKey = (user: string) => `runnel:sync:${user}`;
 
 /** Reads and writes one user's ledger; memory only where `localStorage` is unavailable. */
 export function createLedgerStore(storage: () => Storage | null, user: string) {

@@ -58,11 +58,12 @@ const toolCalls: Scenario = (_body, ctx) => {
 export const vllmStreamScenarios: Record<string, Scenario> = {
   chat: (_b, ctx) => chatPlan(ctx),
   reasoning: (_b, ctx) => reasoningAnswer(ctx, (t) => ({ reasoning: t })),
-  // Thinking spread over about a second (a pause after each reasoning token), so a UI's "Thinking…"
-  // state is on screen long enough to be seen however busy the machine is.
+  // Thinking spread over about three seconds (a pause after each reasoning token), so a UI's
+  // "Thinking…" state is on screen long enough to be seen however busy the machine is: over one
+  // second, a cold page under 4× CPU throttling beside a CPU hog once rendered none of it.
   'slow-reasoning': (_b, ctx) => {
     const b = build(F, ctx).role();
-    for (const t of REASONING_TOKENS) b.reasoning(t).add({ sleep: 150 });
+    for (const t of REASONING_TOKENS) b.reasoning(t).add({ sleep: 400 });
     return b.contents(ANSWER_TOKENS).finish('stop').usage().done().plan();
   },
   'reasoning-content': (_b, ctx) => reasoningAnswer(ctx, (t) => ({ reasoning_content: t })),
