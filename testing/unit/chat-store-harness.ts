@@ -6,6 +6,7 @@ import type { AssistantMessage } from '../../lib/browser/chat/message';
 import { createChatStore } from '../../lib/browser/chat/chat-store';
 import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
 import type { NetworkWatch } from '../../lib/browser/chat/network-watch';
+import type { MetaStash } from '../../lib/browser/chat/meta-stash';
 import { createPersistence } from '../../lib/browser/chat/persistence';
 import { fakeFetch, manualFrames, type SeenRequest } from './chat-test-support';
 
@@ -16,13 +17,17 @@ export const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
 export function storeHarness(
   respond: (body: Record<string, unknown>, request: SeenRequest) => Response,
   backend: KvBackend = createMemoryBackend(),
-  { network, saveIntervalMs = 20 }: { network?: NetworkWatch; saveIntervalMs?: number } = {},
+  {
+    network,
+    saveIntervalMs = 20,
+    stash,
+  }: { network?: NetworkWatch; saveIntervalMs?: number; stash?: MetaStash } = {},
 ) {
   const frames = manualFrames();
   const f = fakeFetch(respond);
   let id = 0;
   const store = createChatStore({
-    createPersistence: (onFallback) => createPersistence(backend, onFallback),
+    createPersistence: (onFallback) => createPersistence(backend, onFallback, stash),
     fetch: f,
     newId: () => `id${++id}`,
     scheduleFrame: frames.schedule,

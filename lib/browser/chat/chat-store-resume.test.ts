@@ -122,6 +122,37 @@ describe('chat store: resumable answers', () => {
     await until(t.idle);
   });
 
+  it('after a reload that lost the token’s database write, reattaches with the page-hide stash', async () => {
+    const backend = createMemoryBackend();
+    let stashed: unknown = null;
+    const stash = {
+      write: (meta: unknown) => void (stashed = structuredClone(meta)),
+      read: () => stashed,
+      clear: () => void (stashed = null),
+    };
+    const first = storeHarness(resumingServer(1, { hangPost: true }), backend, { stash });
+    await first.store.getState().hydrate();
+    first.store.getState().send('count', CHAT);
+    await until(() => first.frames.pending > 0);
+    first.frames.runFrame();
+    // The page goes away: the stash is written, and the database write of the token is aborted
+    // with the page (the record stays as it was before the answer's start arrived).
+    first.store.getState().flushSaves();
+    await new Promise((r) => setTimeout(r, 5));
+    const key = `conversation:${first.active().id}`;
+    const record = (await backend.get(key)) as { messages: AssistantMessage[] };
+    const { requestId: _r, resumeToken: _t, lastEventId: _l, ...lost } = record.messages[1]!;
+    await backend.set(key, { ...record, messages: [record.messages[0], lost] });
+
+    const reloaded = storeHarness(resumingServer(0), backend, { stash });
+    await reloaded.store.getState().hydrate();
+    await until(reloaded.idle);
+    const [get] = eventsRequests(reloaded.fetch);
+    expect(get!.headers.get('x-resume-token')).toBe(TOKEN);
+    expect(reloaded.answer()).toMatchObject({ status: 'complete', content: WORDS.join('') });
+    first.store.getState().stop(first.active().id);
+  });
+
   it('after a reload, an answer the server no longer has ends incomplete, as before', async () => {
     const backend = createMemoryBackend();
     const first = storeHarness(resumingServer(4, { hangPost: true }), backend);

@@ -10,6 +10,7 @@ import {
 } from './chat-state';
 import type { createConversationActions } from './conversation-actions';
 import { loadConversations } from './loaded-conversations';
+import { stashedRunsOf, withStashedRuns } from './stashed-runs';
 import type { ChatStoreDeps } from './chat-store-deps';
 import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversation';
 import { createMemoryBackend } from './kv-backend';
@@ -24,7 +25,13 @@ const META_KEY = '\u0000meta';
 
 /** What of the state is kept as meta (persistence.ts). */
 function metaOf(s: ChatState): StoredMeta {
-  return { activeId: s.activeId, drafts: s.drafts, lastModel: s.lastModel };
+  const running = stashedRunsOf(s);
+  return {
+    activeId: s.activeId,
+    drafts: s.drafts,
+    lastModel: s.lastModel,
+    ...(Object.keys(running).length ? { running } : {}),
+  };
 }
 
 /**
@@ -136,8 +143,9 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       async hydrate() {
         if (get().hydrated) return;
         const snapshot = await persistence.load();
+        const stored = withStashedRuns(snapshot.conversations, snapshot.meta.running);
         const { conversations, settled, reattach } = loadConversations(
-          snapshot.conversations,
+          stored.conversations,
           Boolean(locks && remote),
         );
         const { activeId, drafts, lastModel } = snapshot.meta;
@@ -149,7 +157,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           drafts: { ...drafts, ...s.drafts },
           lastModel: s.lastModel ?? lastModel,
         }));
-        for (const id of settled) saver.flush(id);
+        for (const id of new Set([...settled, ...stored.patched])) saver.flush(id);
         for (const [conversationId, messageId] of reattach) {
           // Unless this page already started something else there before the state was loaded.
           if (get().conversations[conversationId] === conversations[conversationId])

@@ -1,3 +1,5 @@
+import type { StashedRun } from './stashed-runs';
+
 /** Everything besides conversations that survives a reload. */
 export interface StoredMeta {
   activeId: string | null;
@@ -5,6 +7,8 @@ export interface StoredMeta {
   drafts: Record<string, string>;
   /** The model last picked: new conversations start with it. */
   lastModel: string | null;
+  /** The answers streaming when the page went away, by conversation (stashed-runs.ts). */
+  running?: Record<string, StashedRun>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash, StoredMeta } from './meta-stash';
+import { readStashedRuns } from './stashed-runs';
 
 type Reader = typeof import('./stored-conversation').readConversation;
 /** Two copies of one conversation as one (conversation-merge.ts). */
@@ -63,8 +64,11 @@ function toMeta(value: unknown): StoredMeta {
     activeId: typeof v.activeId === 'string' ? v.activeId : null,
     drafts: v.drafts && typeof v.drafts === 'object' ? { ...v.drafts } : {},
     lastModel: typeof v.lastModel === 'string' ? v.lastModel : null,
+    ...withRuns(readStashedRuns(v.running)),
   };
 }
+
+const withRuns = (running: StoredMeta['running']) => (running ? { running } : {});
 
 /**
  * What went wrong with storage: it is full, or it cannot be used at all. The storage notice, loaded
