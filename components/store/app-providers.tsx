@@ -6,6 +6,7 @@ import { createStorageStash } from '@/lib/browser/chat/meta-stash';
 import { createPersistence } from '@/lib/browser/chat/persistence';
 import { createLazyRemoteSync } from '@/lib/browser/chat/lazy-remote-sync';
 import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
+import { stashedRuns } from '@/lib/browser/chat/stashed-runs';
 import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { localCopyNames } from '@/lib/browser/sync/local-copy';
 import { syncedPersistence } from '@/lib/browser/sync/synced-persistence';
@@ -64,6 +65,7 @@ function pageTabs(user: string | null): TabSharingFactory {
     channel: createBroadcastTabChannel(localCopyNames(user).channel),
     locks: createWebRunLocks(),
     createRemoteSync: createLazyRemoteSync,
+    stashedRuns,
   });
 }
 

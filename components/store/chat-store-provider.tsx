@@ -11,8 +11,14 @@ import { useStoreLifecycle } from './use-store-lifecycle';
 /** The store of the nearest `ChatStoreProvider`. */
 export const ChatStoreContext = createContext<ChatStore | null>(null);
 
-/** How a page shares its conversations with its other tabs (the chat page; not the widget). */
-export type TabSharingFactory = () => Pick<ChatStoreDeps, 'channel' | 'locks' | 'createRemoteSync'>;
+/**
+ * How a page shares its conversations with its other tabs, and with itself after a reload (the
+ * chat page; not the widget).
+ */
+export type TabSharingFactory = () => Pick<
+  ChatStoreDeps,
+  'channel' | 'locks' | 'createRemoteSync' | 'stashedRuns'
+>;
 
 /** Where a page keeps its conversations (the chat page's database, or the widget's). */
 export type PersistenceFactory = NonNullable<ChatStoreDeps['createPersistence']>;

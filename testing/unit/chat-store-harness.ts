@@ -7,6 +7,7 @@ import { createChatStore } from '../../lib/browser/chat/chat-store';
 import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
 import type { NetworkWatch } from '../../lib/browser/chat/network-watch';
 import type { MetaStash } from '../../lib/browser/chat/meta-stash';
+import { stashedRuns } from '../../lib/browser/chat/stashed-runs';
 import { createPersistence } from '../../lib/browser/chat/persistence';
 import { fakeFetch, manualFrames, type SeenRequest } from './chat-test-support';
 
@@ -37,6 +38,8 @@ export function storeHarness(
     },
     saveIntervalMs,
     ...(network ? { network } : {}),
+    // As the chat page keeps it: with a stash, the streaming answers' tokens go in it too.
+    ...(stash ? { stashedRuns } : {}),
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
   const answer = () => active().messages.at(-1) as AssistantMessage;

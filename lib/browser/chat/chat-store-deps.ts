@@ -4,6 +4,7 @@ import type { NetworkWatch } from './network-watch';
 import type { ChatPersistence, StorageFailure } from './persistence';
 import type { createRemoteSync } from './remote-sync';
 import type { RunLocks } from './run-locks';
+import type { StashedRuns } from './stashed-runs';
 import type { TimerApi } from './save-scheduler';
 import type { TabChannel } from './tab-channel';
 
@@ -34,4 +35,9 @@ export interface ChatStoreDeps {
   defaults?: () => ConversationSettings;
   /** Signed in: each answer request names its conversation, and the server stores the answer. */
   storeOnServer?: boolean;
+  /**
+   * Keeps the streaming answers' tokens in the page-hide stash and reads them back (stashed-runs.ts).
+   * Passed in like `createRemoteSync`: the widget keeps no stash and does not ship it.
+   */
+  stashedRuns?: StashedRuns;
 }

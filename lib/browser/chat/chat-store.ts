@@ -10,7 +10,6 @@ import {
 } from './chat-state';
 import type { createConversationActions } from './conversation-actions';
 import { loadConversations } from './loaded-conversations';
-import { stashedRunsOf, withStashedRuns } from './stashed-runs';
 import type { ChatStoreDeps } from './chat-store-deps';
 import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversation';
 import { createMemoryBackend } from './kv-backend';
@@ -23,14 +22,13 @@ export type ChatStore = StoreApi<ChatState & ChatActions>;
 
 const META_KEY = '\u0000meta';
 
-/** What of the state is kept as meta (persistence.ts). */
-function metaOf(s: ChatState): StoredMeta {
-  const running = stashedRunsOf(s);
+/** What of the state is kept as meta (persistence.ts), with the streaming answers' `running`. */
+function metaOf(s: ChatState, running?: StoredMeta['running']): StoredMeta {
   return {
     activeId: s.activeId,
     drafts: s.drafts,
     lastModel: s.lastModel,
-    ...(Object.keys(running).length ? { running } : {}),
+    ...(running && Object.keys(running).length ? { running } : {}),
   };
 }
 
@@ -61,7 +59,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       (key) => {
         const s = get();
         if (key === META_KEY) {
-          void persistence.saveMeta(metaOf(s));
+          void persistence.saveMeta(metaOf(s, deps.stashedRuns?.of(s)));
           return;
         }
         const conversation = s.conversations[key];
@@ -143,9 +141,9 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       async hydrate() {
         if (get().hydrated) return;
         const snapshot = await persistence.load();
-        const stored = withStashedRuns(snapshot.conversations, snapshot.meta.running);
+        const stored = deps.stashedRuns?.apply(snapshot.conversations, snapshot.meta.running);
         const { conversations, settled, reattach } = loadConversations(
-          stored.conversations,
+          stored?.conversations ?? snapshot.conversations,
           Boolean(locks && remote),
         );
         const { activeId, drafts, lastModel } = snapshot.meta;
@@ -157,7 +155,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
           drafts: { ...drafts, ...s.drafts },
           lastModel: s.lastModel ?? lastModel,
         }));
-        for (const id of new Set([...settled, ...stored.patched])) saver.flush(id);
+        for (const id of new Set([...settled, ...(stored?.patched ?? [])])) saver.flush(id);
         for (const [conversationId, messageId] of reattach) {
           // Unless this page already started something else there before the state was loaded.
           if (get().conversations[conversationId] === conversations[conversationId])
@@ -290,7 +288,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       flushSaves: () => {
         const s = get();
         // Database writes may not finish if the page is going away; the stash is synchronous.
-        if (s.hydrated) persistence.stashMeta(metaOf(s));
+        if (s.hydrated) persistence.stashMeta(metaOf(s, deps.stashedRuns?.of(s)));
         saver.flushAll();
       },
     };

@@ -1,7 +1,6 @@
 import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash, StoredMeta } from './meta-stash';
-import { readStashedRuns } from './stashed-runs';
 
 type Reader = typeof import('./stored-conversation').readConversation;
 /** Two copies of one conversation as one (conversation-merge.ts). */
@@ -64,11 +63,10 @@ function toMeta(value: unknown): StoredMeta {
     activeId: typeof v.activeId === 'string' ? v.activeId : null,
     drafts: v.drafts && typeof v.drafts === 'object' ? { ...v.drafts } : {},
     lastModel: typeof v.lastModel === 'string' ? v.lastModel : null,
-    ...withRuns(readStashedRuns(v.running)),
+    // Checked where it is used (stashed-runs.ts).
+    ...(v.running && typeof v.running === 'object' ? { running: v.running } : {}),
   };
 }
-
-const withRuns = (running: StoredMeta['running']) => (running ? { running } : {});
 
 /**
  * What went wrong with storage: it is full, or it cannot be used at all. The storage notice, loaded

@@ -28,22 +28,6 @@ export function stashedRunsOf(s: Pick<ChatState, 'running' | 'conversations'>) {
   return runs;
 }
 
-/** Stashed runs read back (untrusted: any shape), or undefined. */
-export function readStashedRuns(value: unknown): Record<string, StashedRun> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const runs: Record<string, StashedRun> = {};
-  for (const [id, run] of Object.entries(value as Record<string, unknown>)) {
-    const r = run as Partial<StashedRun> | null;
-    if (
-      typeof r?.messageId === 'string' &&
-      typeof r.requestId === 'string' &&
-      typeof r.resumeToken === 'string'
-    )
-      runs[id] = { messageId: r.messageId, requestId: r.requestId, resumeToken: r.resumeToken };
-  }
-  return Object.keys(runs).length ? runs : undefined;
-}
-
 /**
  * The stored conversations, with the token of each last answer still streaming that was stored
  * without one (its write lost with the page), and the ids of those changed. An answer stored with
@@ -51,18 +35,23 @@ export function readStashedRuns(value: unknown): Record<string, StashedRun> | un
  */
 export function withStashedRuns(
   stored: readonly Conversation[],
-  runs: Record<string, StashedRun> | undefined,
+  /** As read back: untrusted, any shape. */
+  runs: unknown,
 ): { conversations: Conversation[]; patched: string[] } {
   const patched: string[] = [];
-  if (!runs) return { conversations: [...stored], patched };
   const conversations = stored.map((c) => {
-    const run = runs[c.id];
+    const run = (runs as Record<string, Partial<StashedRun> | undefined> | undefined)?.[c.id];
     const last = c.messages.at(-1);
-    if (!run || !isAssistant(last) || last.id !== run.messageId) return c;
-    if (last.status !== 'streaming' || last.resumeToken) return c;
+    if (!isAssistant(last) || last.id !== run?.messageId || last.resumeToken) return c;
+    if (last.status !== 'streaming' || typeof run.requestId !== 'string') return c;
+    if (typeof run.resumeToken !== 'string') return c;
     patched.push(c.id);
     const message = { ...last, requestId: run.requestId, resumeToken: run.resumeToken };
     return { ...c, messages: [...c.messages.slice(0, -1), message] };
   });
   return { conversations, patched };
 }
+
+/** What the chat page passes the store (chat-store-deps.ts): the widget keeps no stash. */
+export const stashedRuns = { of: stashedRunsOf, apply: withStashedRuns };
+export type StashedRuns = typeof stashedRuns;
