@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
 import { encodeEvent } from '../../protocol/sse';
 import { createMemoryBackend } from './kv-backend';
@@ -138,11 +138,15 @@ describe('chat store: resumable answers', () => {
     // The page goes away: the stash is written, and the database write of the token is aborted
     // with the page (the record stays as it was before the answer's start arrived).
     first.store.getState().flushSaves();
-    await new Promise((r) => setTimeout(r, 5));
     const key = `conversation:${first.active().id}`;
-    const record = (await backend.get(key)) as { messages: AssistantMessage[] };
-    const { requestId: _r, resumeToken: _t, lastEventId: _l, ...lost } = record.messages[1]!;
-    await backend.set(key, { ...record, messages: [record.messages[0], lost] });
+    // The saves have landed (so none lands after the record is put back below).
+    let record: { messages: AssistantMessage[] } | undefined;
+    await vi.waitFor(async () => {
+      record = (await backend.get(key)) as typeof record;
+      expect(record?.messages[1]?.resumeToken).toBe(TOKEN);
+    });
+    const { requestId: _r, resumeToken: _t, lastEventId: _l, ...lost } = record!.messages[1]!;
+    await backend.set(key, { ...record, messages: [record!.messages[0], lost] });
 
     const reloaded = storeHarness(resumingServer(0), backend, { stash });
     await reloaded.store.getState().hydrate();

@@ -7,8 +7,11 @@ export interface StoredMeta {
   drafts: Record<string, string>;
   /** The model last picked: new conversations start with it. */
   lastModel: string | null;
-  /** The answers streaming when the page went away, by conversation (stashed-runs.ts). */
-  running?: Record<string, StashedRun>;
+  /**
+   * The answers streaming when the page went away, by conversation (stashed-runs.ts). Read back
+   * unchecked: each field is checked where it is used.
+   */
+  running?: Readonly<Record<string, Partial<StashedRun> | undefined>>;
 }
 
 /**

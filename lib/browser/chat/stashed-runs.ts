@@ -1,6 +1,7 @@
 import type { ChatState } from './chat-state';
 import type { Conversation } from './conversation';
 import { isAssistant } from './message';
+import type { StoredMeta } from './meta-stash';
 
 /**
  * What reattaching to an answer needs, kept with the page-hide stash: the answer's token is written
@@ -35,12 +36,11 @@ export function stashedRunsOf(s: Pick<ChatState, 'running' | 'conversations'>) {
  */
 export function withStashedRuns(
   stored: readonly Conversation[],
-  /** As read back: untrusted, any shape. */
-  runs: unknown,
+  runs: StoredMeta['running'],
 ): { conversations: Conversation[]; patched: string[] } {
   const patched: string[] = [];
   const conversations = stored.map((c) => {
-    const run = (runs as Record<string, Partial<StashedRun> | undefined> | undefined)?.[c.id];
+    const run = runs?.[c.id];
     const last = c.messages.at(-1);
     if (!isAssistant(last) || last.id !== run?.messageId || last.resumeToken) return c;
     if (last.status !== 'streaming' || typeof run.requestId !== 'string') return c;
