@@ -42,16 +42,22 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
 
   // Scrolling up adds earlier messages until the first question is there.
   const scroller = page.getByTestId('message-scroller');
+  /** Scrolls to the top or the bottom, again every 100 ms as messages are added, until `done`. */
+  const scrollUntil = (to: 'top' | 'bottom', done: () => Promise<boolean>) =>
+    expect
+      .poll(
+        async () => {
+          await scroller.evaluate(
+            (el, toTop) => el.scrollTo({ top: toTop ? 0 : el.scrollHeight }),
+            to === 'top',
+          );
+          return done();
+        },
+        { timeout: 90_000, intervals: [100] },
+      )
+      .toBe(true);
   const first = log.getByText(/^Question 1:/);
-  await expect
-    .poll(
-      async () => {
-        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-        return first.isVisible();
-      },
-      { timeout: 90_000, intervals: [100] },
-    )
-    .toBe(true);
+  await scrollUntil('top', () => first.isVisible());
   await expect(first).toBeInViewport();
   await expect(composer).toHaveValue('typed while it opened');
   // Messages far below the view were unmounted on the way: the page holds a few screens of them,
@@ -71,42 +77,18 @@ test('a 1,000-message conversation opens at its end, keeps what is typed meanwhi
 
   // Scrolling back down adds later messages and unmounts the earliest, up to the end.
   const last = log.getByText(LAST_WORDS);
-  await expect
-    .poll(
-      async () => {
-        await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-        return last.isVisible();
-      },
-      { timeout: 90_000, intervals: [100] },
-    )
-    .toBe(true);
+  await scrollUntil('bottom', () => last.isVisible());
   await expect(first).toHaveCount(0);
   expect(await mounted.count()).toBeLessThan(300);
 
   // Away from the end again, "Jump to latest" brings back the last message.
-  await expect
-    .poll(
-      async () => {
-        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-        return last.count();
-      },
-      { timeout: 90_000, intervals: [100] },
-    )
-    .toBe(0);
+  await scrollUntil('top', async () => (await last.count()) === 0);
   await page.getByRole('button', { name: 'Jump to latest' }).click();
   await expect(last).toBeInViewport();
   await expect(composer).toHaveValue('typed while it opened');
   await expect(editor).toHaveCount(0);
 
   // Back at the top, the edit left open is there as it was left.
-  await expect
-    .poll(
-      async () => {
-        await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-        return editor.isVisible();
-      },
-      { timeout: 90_000, intervals: [100] },
-    )
-    .toBe(true);
+  await scrollUntil('top', () => editor.isVisible());
   await expect(editor).toHaveValue('an edit left open');
 });
