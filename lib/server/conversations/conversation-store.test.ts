@@ -67,6 +67,43 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
     expect((await ada.get('x', 3000))?.revision).toBe(2);
   });
 
+  it('takes one of two writes over the same revision sent at once; the other is a conflict', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('race', 1), undefined);
+    for (let base = 1; base <= 10; base++) {
+      const results = await Promise.all([
+        ada.put(doc('race', base * 10, 'from the laptop'), base),
+        ada.put(doc('race', base * 10 + 1, 'from the phone'), base),
+      ]);
+      expect(results.filter((r) => r.ok)).toEqual([{ ok: true, revision: base + 1 }]);
+    }
+    // Two first uploads of one new conversation: one is taken, the other told of it.
+    const first = await Promise.all([
+      ada.put(doc('new', 1), undefined),
+      ada.put(doc('new', 2), undefined),
+    ]);
+    expect(first.filter((r) => r.ok)).toEqual([{ ok: true, revision: 1 }]);
+    expect(first.filter((r) => !r.ok)).toEqual([
+      { ok: false, current: { revision: 1, deleted: false } },
+    ]);
+  });
+
+  it('pins beside a concurrent write without losing it', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    await ada.put(doc('p', 1), undefined);
+    for (let turn = 1; turn <= 10; turn++) {
+      const revision = (await ada.get('p', 3000))!.revision;
+      const [, written] = await Promise.all([
+        ada.patch('p', { pinned: turn % 2 === 0 }),
+        ada.put(doc('p', turn, `turn ${turn}`), revision),
+      ]);
+      const now = (await ada.get('p', 3000))!;
+      // Whichever went first, the other did not undo it.
+      expect(now.conversation.pinned ?? false).toBe(turn % 2 === 0);
+      if (written.ok) expect(now.conversation.messages[0]?.content).toBe(`turn ${turn}`);
+    }
+  });
+
   it('keeps users apart: another user’s id is not found for any operation', async () => {
     await conversationStore(db(), 'code:ada').put(doc('x', 1), undefined);
     const bob = conversationStore(db(), 'code:bob');

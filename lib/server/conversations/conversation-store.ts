@@ -10,6 +10,9 @@ import { conversationList } from './conversation-list';
 export type PutResult =
   { ok: true; revision: number } | { ok: false; current: { revision: number; deleted: boolean } };
 
+/** A rename or pin that met a write landing between its read and its own write: it tries again. */
+const RACED = Symbol('raced');
+
 /** A live conversation's document and revision, or undefined. */
 async function readDoc(db: Kysely<Tables>, user: string, id: string) {
   const row = await db
@@ -42,6 +45,72 @@ async function writeDoc(db: Kysely<Tables>, user: string, id: string, doc: strin
  */
 export function conversationStore(db: Kysely<Tables>, user: string) {
   const mine = () => db.selectFrom('conversations').where('user_key', '=', user);
+
+  /**
+   * Moves a live conversation's row from revision `from` to `fields.revision`; false when another
+   * write moved it first (the row is locked from here to the transaction's end).
+   */
+  async function bump(
+    tx: Kysely<Tables>,
+    id: string,
+    from: number,
+    fields: Partial<Omit<Tables['conversations'], 'user_key' | 'id'>>,
+  ): Promise<boolean> {
+    const result = await tx
+      .updateTable('conversations')
+      .set(fields)
+      .where('user_key', '=', user)
+      .where('id', '=', id)
+      .where('revision', '=', from)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A write refused because another came first: the revision it must merge with. */
+  async function refusal(tx: Kysely<Tables>, id: string): Promise<PutResult> {
+    const row = await tx
+      .selectFrom('conversations')
+      .select(['revision', 'deleted'])
+      .where('user_key', '=', user)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return { ok: false, current: { revision: row?.revision ?? 0, deleted: !row || !!row.deleted } };
+  }
+
+  /** One try of a rename or pin: `RACED` when a write landed between its read and its write. */
+  function patchOnce(id: string, change: { title?: string; pinned?: boolean }, now: number) {
+    return db.transaction().execute(async (tx) => {
+      const row = await readDoc(tx, user, id);
+      if (!row) return null;
+      const doc = row.doc as ConversationDoc & {
+        changed?: Record<string, number>;
+        titleEdited?: boolean;
+      };
+      const changed = { ...doc.changed };
+      if (change.title !== undefined) {
+        doc.title = change.title;
+        doc.titleEdited = true;
+        changed.title = now;
+      }
+      if (change.pinned !== undefined) {
+        doc.pinned = change.pinned;
+        changed.pinned = now;
+      }
+      doc.changed = changed;
+      const revision = row.revision + 1;
+      const moved = await bump(tx, id, row.revision, {
+        title: doc.title,
+        pinned: doc.pinned ? 1 : 0,
+        search: searchText(doc),
+        revision,
+        changed_at: now,
+      });
+      if (!moved) return RACED;
+      await writeDoc(tx, user, id, JSON.stringify(doc));
+      return { revision };
+    });
+  }
 
   return {
     ...conversationList(db, user),
@@ -94,63 +163,35 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
         if (!current) {
           if (baseRevision !== undefined && baseRevision > 0)
             return { ok: false, current: { revision: 0, deleted: true } };
-          await tx
+          // Two first uploads at once: the second inserts nothing and is told of the first.
+          const inserted = await tx
             .insertInto('conversations')
             .values({ user_key: user, id: doc.id, revision: 1, ...fields })
-            .execute();
+            .onConflict((oc) => oc.columns(['user_key', 'id']).doNothing())
+            .executeTakeFirst();
+          if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) return refusal(tx, doc.id);
           await writeDoc(tx, user, doc.id, text);
           return { ok: true, revision: 1 };
         }
         if (current.revision !== baseRevision || current.deleted)
           return { ok: false, current: { revision: current.revision, deleted: !!current.deleted } };
         const revision = current.revision + 1;
-        await tx
-          .updateTable('conversations')
-          .set({ ...fields, revision })
-          .where('user_key', '=', user)
-          .where('id', '=', doc.id)
-          .execute();
+        // Only over the revision read: on PostgreSQL a write committed meanwhile (read committed)
+        // is seen here, and this one becomes a conflict instead of overwriting it.
+        if (!(await bump(tx, doc.id, current.revision, { ...fields, revision })))
+          return refusal(tx, doc.id);
         await writeDoc(tx, user, doc.id, text);
         return { ok: true, revision };
       });
     },
 
     /** Renames or pins: false when there is no such live conversation. */
-    patch(id: string, change: { title?: string; pinned?: boolean }, now = Date.now()) {
-      return db.transaction().execute(async (tx) => {
-        const row = await readDoc(tx, user, id);
-        if (!row) return null;
-        const doc = row.doc as ConversationDoc & {
-          changed?: Record<string, number>;
-          titleEdited?: boolean;
-        };
-        const changed = { ...doc.changed };
-        if (change.title !== undefined) {
-          doc.title = change.title;
-          doc.titleEdited = true;
-          changed.title = now;
-        }
-        if (change.pinned !== undefined) {
-          doc.pinned = change.pinned;
-          changed.pinned = now;
-        }
-        doc.changed = changed;
-        const revision = row.revision + 1;
-        await tx
-          .updateTable('conversations')
-          .set({
-            title: doc.title,
-            pinned: doc.pinned ? 1 : 0,
-            search: searchText(doc),
-            revision,
-            changed_at: now,
-          })
-          .where('user_key', '=', user)
-          .where('id', '=', id)
-          .execute();
-        await writeDoc(tx, user, id, JSON.stringify(doc));
-        return { revision };
-      });
+    async patch(id: string, change: { title?: string; pinned?: boolean }, now = Date.now()) {
+      // A write that lands between the read and this change's write is read again, not undone.
+      for (;;) {
+        const result = await patchOnce(id, change, now);
+        if (result !== RACED) return result;
+      }
     },
 
     /**
