@@ -31,10 +31,13 @@ describe('streamChat', () => {
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'done']);
     const done = events.at(-1);
     const timing = done?.type === 'done' ? done.timing : undefined;
-    // Measured from the request, not from the first byte, and the whole answer counted.
+    // Measured from the request, not from the first byte, and the whole answer counted. Both are
+    // lower bounds the backend's timers set: how late this process reads the first token on a busy
+    // machine moves the first figure, not the total.
     expect(timing?.ttft_ms).toBeGreaterThanOrEqual(115);
     expect(timing?.ttft_ms).toBeLessThan(1000);
-    expect((timing?.duration_ms ?? 0) - (timing?.ttft_ms ?? 0)).toBeGreaterThanOrEqual(75);
+    expect(timing?.duration_ms).toBeGreaterThanOrEqual(195);
+    expect(timing?.duration_ms).toBeGreaterThan(timing?.ttft_ms ?? Infinity);
   });
 
   it('numbers every event and sends keepalives while the backend is silent', async () => {
