@@ -11,6 +11,7 @@ import { writeLocalProvidersFile } from './local-model/local-providers';
 import { spawnGroup, type GroupProcess } from './local-model/process-group';
 import { setUpLocalModel } from './local-model/setup';
 import { startEngine } from './local-model/start-engine';
+import { LOCAL_PROMPT_STEP } from './local-model/engine-args';
 import { E2E_KEYS } from '../testing/stack/keys';
 import { writeProvidersFile } from '../testing/stack/providers-file';
 
@@ -53,8 +54,8 @@ async function backendEnv(): Promise<Record<string, string>> {
       modelPath: files.modelPath,
       host: '127.0.0.1',
       parallel: 2,
-      // Steps of 256 prompt tokens: a Stop during a long prompt is noticed within one step.
-      batchSize: 256,
+      // A Stop during a long prompt is noticed within one step.
+      batchSize: LOCAL_PROMPT_STEP,
     });
     stops.push(() => engine.process.stop());
     void engine.process.exited.then((code) => {

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { localModelChoice } from './local-model/local-model';
 import { setUpLocalModel } from './local-model/setup';
 import { startEngine } from './local-model/start-engine';
+import { LOCAL_PROMPT_STEP } from './local-model/engine-args';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +22,7 @@ const { values } = parseArgs({
     temp: { type: 'string' },
     seed: { type: 'string' },
     // Prompt tokens per step: a Stop during a long prompt is noticed within one step.
-    'batch-size': { type: 'string', default: '256' },
+    'batch-size': { type: 'string', default: String(LOCAL_PROMPT_STEP) },
     'setup-only': { type: 'boolean', default: false },
   },
 });

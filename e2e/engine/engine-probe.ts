@@ -81,3 +81,20 @@ export async function waitBusySlot(
 export function waitSlotIdle(id: number, since: number): Promise<number> {
   return pollSlots((slots) => !slots.some((s) => s.id === id && s.is_processing), since);
 }
+
+/**
+ * Starts polling slot `id` now, before whatever is to stop it, and resolves with the moment (an
+ * `epochNow()` time) of the first answer that shows it idle. A poll started only once the test
+ * knew when Stop was clicked counted the test's own lag too: Playwright's click returning and the
+ * page's clock being read took 10–100 ms on a loaded machine, during which the slot may already
+ * have been idle.
+ */
+export async function watchSlotIdle(id: number, timeoutMs = 30_000): Promise<number> {
+  const started = epochNow();
+  for (;;) {
+    const slots = await engineSlots();
+    const at = epochNow();
+    if (!slots.some((s) => s.id === id && s.is_processing)) return at;
+    if (at - started > timeoutMs) throw new Error(`slot ${id} never went idle`);
+  }
+}

@@ -2,7 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatBody, postChat } from '../support/chat-client';
 import { ENGINE_APP_URL, ENGINE_MODEL } from '../../testing/stack/engine-stack';
 import { lastAnswer, nonce, openApp, send } from '../ui/helpers';
-import { decoded, engineSlots, epochNow, waitBusySlot, waitSlotIdle } from './engine-probe';
+import {
+  decoded,
+  engineSlots,
+  epochNow,
+  waitBusySlot,
+  waitSlotIdle,
+  watchSlotIdle,
+} from './engine-probe';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -43,10 +50,14 @@ async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'deco
       { capture: true, once: true },
     ),
   );
+  // Watched from before the click, so that the test's own lag in learning the click's moment is
+  // not counted.
+  const idle = watchSlotIdle(slot);
   await page.getByRole('button', { name: 'Stop' }).click();
   const clicked = await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
-  const releasedMs = await waitSlotIdle(slot, clicked);
+  const releasedMs = (await idle) - clicked;
   console.log(`Stop (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
+  expect(releasedMs).toBeGreaterThan(0);
   expect(releasedMs).toBeLessThan(RELEASE_MS);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped');
 }

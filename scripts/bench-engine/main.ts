@@ -4,7 +4,8 @@
  * interleaved, and the figures compare: time to first token, decode tokens/s, and the gateway's
  * CPU per token (the app process's user + system time over the tokens it relayed). Targets:
  * Runnel adds ≤ 2 ms to the median first token and costs ≤ 2 % of the median tokens/s.
- * Needs `npm run build`; sets the engine up on first use. `BENCH_ENGINE_RUNS` (default 20).
+ * Needs `npm run build`; sets the engine up on first use. `BENCH_ENGINE_RUNS` (default 20);
+ * `BENCH_PORT_BASE`: the engine on that port and the app on the next (free ports by default).
  */
 import { readFileSync } from 'node:fs';
 import { LOCAL_MODEL_ID, localModelChoice } from '../local-model/local-model';
@@ -15,6 +16,7 @@ import { startStandalone } from '../../testing/stack/standalone';
 import { direct, throughRunnel, type Timed } from './measure';
 
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS) || 20;
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE) || 0;
 const MAX_TOKENS = 200;
 const PROMPTS = [
   'Write a story about a river that reaches the sea.',
@@ -45,12 +47,16 @@ const engine = await startEngine(files.serverBin, {
   parallel: 2,
   temperature: 0,
   seed: 42,
+  ...(PORT_BASE ? { port: PORT_BASE } : {}),
 });
-const app = await startStandalone({
-  PROVIDERS_FILE: writeLocalProvidersFile(engine.baseURL, choice, '.runnel/bench'),
-  LOG_LEVEL: 'warn',
-  NEXT_TELEMETRY_DISABLED: '1',
-});
+const app = await startStandalone(
+  {
+    PROVIDERS_FILE: writeLocalProvidersFile(engine.baseURL, choice, '.runnel/bench'),
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+  },
+  PORT_BASE ? PORT_BASE + 1 : undefined,
+);
 try {
   // Every request starts with a mark of its own, of the same length either way: the engine's
   // prompt cache then serves both sides the same shared start (the chat template) and neither the

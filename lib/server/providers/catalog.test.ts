@@ -8,6 +8,11 @@ import { createCatalog } from './catalog';
 let server: Server;
 let base = '';
 let listCalls = 0;
+/** `/held/v1/models`: the requests waiting for an answer, and what they will list. */
+const held: (() => void)[] = [];
+let heldModel = 'first';
+let heldArrived: (() => void) | undefined;
+const nextHeldRequest = () => new Promise<void>((resolve) => (heldArrived = resolve));
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -25,6 +30,14 @@ beforeAll(async () => {
           ],
         }),
       );
+    } else if (req.url === '/held/v1/models') {
+      // Answered when the test says so, with the model of the moment.
+      const answer = () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ data: [{ id: heldModel }] }));
+      };
+      held.push(answer);
+      heldArrived?.();
     } else {
       res.statusCode = 404;
       res.end('not found');
@@ -65,6 +78,32 @@ describe('createCatalog', () => {
     await catalog.list();
     await catalog.resolve('other');
     expect(listCalls - before).toBe(1);
+  });
+
+  it('serves the last listing while it fetches the next one, and the next one once it came', async () => {
+    let clock = 0;
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/held/v1` }, () => ''),
+      { fetch: globalThis.fetch, now: () => clock },
+    );
+    // The first listing is waited for: there is nothing else to serve.
+    let arrived = nextHeldRequest();
+    const first = catalog.list();
+    await arrived;
+    held.shift()!();
+    expect((await first).map((m) => m.id)).toEqual(['first']);
+    // Expired: the backend now lists another model, and answers only when released. The old
+    // listing comes at once (waiting for the backend here would never end: it is held).
+    clock += 60_000;
+    heldModel = 'second';
+    arrived = nextHeldRequest();
+    expect((await catalog.list()).map((m) => m.id)).toEqual(['first']);
+    expect((await catalog.resolve('first')).ok).toBe(true);
+    await arrived;
+    expect(held).toHaveLength(1); // one refresh, however many asked meanwhile
+    held.shift()!();
+    await expect.poll(async () => (await catalog.list()).map((m) => m.id)).toEqual(['second']);
+    expect(held).toHaveLength(0);
   });
 
   it('treats MODELS as an allowlist with additions', async () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { readEventStream } from '../../protocol/read-event-stream';
 import {
@@ -197,5 +199,43 @@ describe('streamChat', () => {
     const events = await collectEvents(streamChat(options('/moved'), deps));
     expect(events.at(-1)).toMatchObject({ error: { code: 'upstream_http_error', status: 307 } });
     expect(redirectedTo).toBe(0);
+  });
+
+  it('keeps the backend connection for the next answer once the backend said [DONE]', async () => {
+    // A backend of its own: fetch pools connections per origin, and no other test's are in this one.
+    const ports: number[] = [];
+    const backend = createServer((req, res) => {
+      ports.push(req.socket.remotePort ?? 0);
+      req.resume();
+      sseHead(res);
+      res.write(contentFrame('Hi'));
+      res.write('data: [DONE]\n\n');
+      // The body's end comes a moment after [DONE], as llama.cpp's may.
+      setTimeout(() => res.end(), 20);
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+    try {
+      for (let i = 0; i < 2; i++) {
+        // The relay is over when the gate is left: only then is the connection free again.
+        let left!: () => void;
+        const over = new Promise<void>((resolve) => (left = resolve));
+        const gate = {
+          enter: async () => undefined,
+          observe: () => undefined,
+          leave: () => left(),
+        };
+        const request = options('', { upstream: { url, path: '', headers: {}, body: '{}' } });
+        await collectEvents(streamChat(request, { ...deps, gate }));
+        await over;
+        // fetch frees a connection in the event loop's turn after its body ended, not before.
+        await new Promise(setImmediate);
+      }
+    } finally {
+      backend.closeAllConnections();
+      backend.close();
+    }
+    expect(ports).toHaveLength(2);
+    expect(ports[1]).toBe(ports[0]);
   });
 });

@@ -67,7 +67,13 @@ export function createUpstreamRelay(
   /** Open from the request being sent until its response is over or let go (reader cancelled). */
   let open = false;
 
+  /** The backend sent `[DONE]`: its answer is complete and only its body's end can follow. */
+  let upstreamDone = false;
+
   function abort(reason: AbortReason): void {
+    // The answer ended with the backend's own end: nothing to stop there, and the rest of its body
+    // is read rather than cut (readToEnd), which keeps the connection.
+    if (reason === 'finished' && upstreamDone) return;
     abortReason ??= reason;
     if (!upstreamAbort.signal.aborted) upstreamAbort.abort(reason);
   }
@@ -108,8 +114,12 @@ export function createUpstreamRelay(
     // One array for the whole answer, emptied after each read (the pacer copies what it keeps).
     const batch: RunnelEvent[] = [];
     let produced = false;
+    upstreamDone = false;
     const decoder = createSseDecoder((item: SseItem) => {
-      for (const event of normalizer.push(item)) batch.push(event);
+      for (const event of normalizer.push(item)) {
+        if (event.type === 'done') upstreamDone = true;
+        batch.push(event);
+      }
     });
     const flush = () => {
       if (batch.length === 0) return;
@@ -150,7 +160,8 @@ export function createUpstreamRelay(
       // What waits is written before anything that follows (the end, a timeout's error).
       pacer.flush();
       stopIdle();
-      if (sink.isClosed() || upstreamAbort.signal.aborted) {
+      if (upstreamDone && !upstreamAbort.signal.aborted) await readToEnd(reader);
+      else if (sink.isClosed() || upstreamAbort.signal.aborted) {
         await reader.cancel().catch(() => undefined);
       }
     }
@@ -248,6 +259,35 @@ export function createUpstreamRelay(
   }
 
   return { run, abort, upstreamOpen: () => open };
+}
+
+/** How long the end of a body may lag behind its `[DONE]` before the connection is closed. */
+const BODY_END_AFTER_DONE_MS = 1_000;
+
+/**
+ * After the backend's `[DONE]`, reads the rest of its body (the chunked encoding's last bytes)
+ * instead of cancelling it: a cancelled body closes its connection, so every answer opened a new
+ * one to the backend on its way to the first token (traced with the local engine). Read to its
+ * end, the connection goes back to fetch's keep-alive pool. Anything but blank lines after
+ * `[DONE]`, or no end soon, closes it as before.
+ */
+async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  const timer = setTimeout(cancel, BODY_END_AFTER_DONE_MS);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value.some((byte) => byte !== 0x0a && byte !== 0x0d && byte !== 0x20)) {
+        cancel();
+        return;
+      }
+    }
+  } catch {
+    // Gone already: nothing to keep.
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** undici's error for a connection the other side closed before any response came on it. */
