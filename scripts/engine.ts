@@ -3,7 +3,8 @@
  * another instance at it. Sets the model up first if needed.
  *
  *   npm run engine -- [--host 127.0.0.1] [--port 8080] [--parallel 2] [--threads N]
- *                     [--temp T] [--seed S] [--batch-size B] [--setup-only]
+ *                     [--temp T] [--seed S] [--batch-size B] [--no-cache-prompt]
+ *                     [--setup-only]
  *
  * Then: OPENAI_BASE_URL=http://HOST:PORT/v1 PROVIDER_PRESET=llamacpp npm start
  */
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     // Prompt tokens per step: a Stop during a long prompt is noticed within one step.
     'batch-size': { type: 'string', default: String(LOCAL_PROMPT_STEP) },
+    // Every prompt read in full, none taken from earlier requests (the tests' engine).
+    'no-cache-prompt': { type: 'boolean', default: false },
     'setup-only': { type: 'boolean', default: false },
   },
 });
@@ -52,6 +55,7 @@ if (!values['setup-only']) {
       ...(values.temp ? { temperature: Number(values.temp) } : {}),
       ...(values.seed ? { seed: Number(values.seed) } : {}),
       batchSize: Number(values['batch-size']),
+      ...(values['no-cache-prompt'] ? { promptCache: false } : {}),
     },
     // In this process's group: a terminal's Ctrl-C, or a supervisor stopping the group, reaches it.
     { inheritOutput: true, ownGroup: false },

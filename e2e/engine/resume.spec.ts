@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, reloadApp, send } from '../ui/helpers';
-import { engineSlots, waitBusySlot } from './engine-probe';
+import { engineSlots, pollSlots, waitBusySlot } from './engine-probe';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -15,6 +15,9 @@ test('a reload mid-answer resumes, and the answer ends with exactly the text of 
     timeout: 60_000,
   });
   const straight = await lastAnswer(page).locator('.markdown').innerText();
+  // Nothing else in the engine meanwhile: two requests decoded together are computed otherwise than
+  // one alone, and greedy decoding can then part ways where two tokens nearly tie.
+  await pollSlots((slots) => slots.every((s) => !s.is_processing));
 
   // The same question in a new chat (greedy decoding, same seed), reloaded while it is written.
   await openApp(page);

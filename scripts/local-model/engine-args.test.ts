@@ -28,6 +28,13 @@ describe('engineArgs', () => {
       batchSize: 64,
     });
     expect(args.join(' ')).toContain('--temp 0 --seed 42 --batch-size 64 --ubatch-size 64');
+    expect(args).not.toContain('--no-cache-prompt');
+  });
+
+  it("keeps the engine's prompt cache unless told not to", () => {
+    const base = { modelPath: '/m.gguf', host: '127.0.0.1', port: 1, parallel: 1 };
+    expect(engineArgs({ ...base, promptCache: true })).not.toContain('--no-cache-prompt');
+    expect(engineArgs({ ...base, promptCache: false })).toContain('--no-cache-prompt');
   });
 });
 

@@ -22,6 +22,12 @@ export interface EngineOptions {
   seed?: number;
   /** Prompt tokens decoded per step; smaller steps notice a cancelled request sooner. */
   batchSize?: number;
+  /**
+   * `false` reads every prompt in full (`--no-cache-prompt`): an answer then depends on its request
+   * alone, not on what the engine kept of earlier ones. Greedy decoding repeats itself only when the
+   * engine computes the same way; a prompt partly taken from the cache is computed otherwise.
+   */
+  promptCache?: boolean;
 }
 
 /**
@@ -66,6 +72,7 @@ export function engineArgs(options: EngineOptions): string[] {
   args.push('--threads', String(options.threads ?? defaultThreads()));
   if (options.temperature !== undefined) args.push('--temp', String(options.temperature));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  if (options.promptCache === false) args.push('--no-cache-prompt');
   if (options.batchSize)
     args.push(
       '--batch-size',

@@ -36,6 +36,9 @@ export const ENGINE_COMMAND = [
   '--temp 0',
   '--seed 42',
   '--batch-size 8',
+  // Each prompt read in full: the same request gives the same text whatever the engine answered
+  // before it (the specs compare a resumed or continued answer with a straight one).
+  '--no-cache-prompt',
 ].join(' ');
 
 /** Writes the engine app's providers file (Runnel's line: two answers at once) and returns it. */
