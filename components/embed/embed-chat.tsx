@@ -30,6 +30,12 @@ const FeedbackOnDemand = lazyComponent(
   (m) => m.FeedbackButtons,
 );
 
+/** The reasoning effort (with a reasoning model): only when the site asks for details, so loaded then. */
+const EffortOnDemand = lazyComponent(
+  onDemand(() => import('../composer/effort-select')),
+  (m) => m.EffortSelect,
+);
+
 /** The figures under answers: only when the site asks for details, so loaded then. */
 const FiguresOnDemand = lazyComponent(
   onDemand(() => import('../messages/usage-line')),
@@ -151,7 +157,7 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
         ) : (
           <EmbedGreeting greeting={options.greeting} />
         )}
-        <Composer placeholder={options.placeholder} compact />
+        <Composer placeholder={options.placeholder} compact Effort={EffortOnDemand} />
         <LiveStatus />
       </div>
     </DisplayOptionsProvider>
