@@ -15,7 +15,6 @@ import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
-import { NO_FILES } from './no-files';
 import { composerKeyDown } from './enter-sends';
 import { onDemand } from '../ui/on-demand';
 import { lazyComponent } from '../ui/on-demand-component';
@@ -40,8 +39,11 @@ interface ComposerProps {
   placeholder?: string | null;
   /** Tighter spacing, for the widget's small panel. */
   compact?: boolean;
-  /** How files are taken (the chat page's `PAGE_FILES`); without, the composer takes text only. */
-  files?: ComposerFiles;
+  /**
+   * How files are taken: the chat page's `PAGE_FILES`, or the widget's `NO_FILES` (text only),
+   * each in its own first load.
+   */
+  files: ComposerFiles;
   /** More actions beside Send (the chat page's Compare), composed by the page. */
   actions?: ReactNode;
   /**
@@ -60,7 +62,7 @@ interface ComposerProps {
 export function Composer({
   placeholder,
   compact = false,
-  files = NO_FILES,
+  files,
   actions = null,
   Effort,
 }: ComposerProps) {

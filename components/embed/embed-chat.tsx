@@ -10,6 +10,7 @@ import { lazyComponent } from '../ui/on-demand-component';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
+import { NO_FILES } from '../composer/no-files';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
@@ -157,7 +158,12 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
         ) : (
           <EmbedGreeting greeting={options.greeting} />
         )}
-        <Composer placeholder={options.placeholder} compact Effort={EffortOnDemand} />
+        <Composer
+          placeholder={options.placeholder}
+          compact
+          files={NO_FILES}
+          Effort={EffortOnDemand}
+        />
         <LiveStatus />
       </div>
     </DisplayOptionsProvider>
