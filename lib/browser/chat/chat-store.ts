@@ -140,7 +140,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       async hydrate() {
         if (get().hydrated) return;
         const snapshot = await persistence.load();
-        const stored = deps.stashedRuns?.apply(snapshot.conversations, snapshot.meta.running);
+        const stored = await deps.stashedRuns?.apply(snapshot.conversations, snapshot.meta.running);
         const { conversations, settled, reattach } = loadConversations(
           stored?.conversations ?? snapshot.conversations,
           Boolean(locks && remote),
