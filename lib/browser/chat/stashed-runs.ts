@@ -38,7 +38,12 @@ export const stashedRuns = {
   of: stashedRunsOf,
   async apply(stored: readonly Conversation[], runs: StoredMeta['running']) {
     if (!runs) return null;
-    return (await import('./stashed-runs-apply')).withStashedRuns(stored, runs);
+    try {
+      return (await import('./stashed-runs-apply')).withStashedRuns(stored, runs);
+    } catch {
+      // Not loaded (offline): the stored copies as they are, as if the page had kept no stash.
+      return null;
+    }
   },
 };
 export type StashedRuns = typeof stashedRuns;
