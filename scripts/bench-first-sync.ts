@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Conversation } from '../lib/browser/chat/conversation';
 import { mergeConversations } from '../lib/browser/chat/conversation-merge';
 import { createMemoryBackend } from '../lib/browser/chat/kv-backend';
-import { createPersistence } from '../lib/browser/chat/persistence';
+import { createMergedPersistence } from '../lib/browser/chat/merged-persistence';
 import { createServerSync } from '../lib/browser/sync/server-sync';
 import { createSyncApi } from '../lib/browser/sync/sync-api';
 import { createLedgerStore } from '../lib/browser/sync/sync-ledger';
@@ -77,7 +77,7 @@ async function firstSync(url: string, cookie: string): Promise<{ requests: numbe
   const counter = countingFetch(url, cookie);
   const api = createSyncApi(counter.fetchFn);
   const merge = (a: Conversation, b: Conversation) => mergeConversations(a, b, Date.now());
-  const local = createPersistence(
+  const local = createMergedPersistence(
     createMemoryBackend(),
     () => undefined,
     undefined,

@@ -21,21 +21,20 @@ const KB = 1_000;
 /** Gzipped JavaScript a page may fetch beyond the blank page, by what the page has shown. */
 const BUDGETS = {
   /**
-   * `/` opened, before a question: what every visitor pays. It measured 68.8 KB once the waste in
-   * it was cut, then 69.9–70.3 KB with the message window that moves both ways and the stashed
-   * answer tokens (docs/performance.md). The blank page it is measured against varies by 0.5 KB
-   * between builds (134.9 or 135.4 KB), so the budget stands at 71 KB until 0.5 KB more is found.
+   * `/` opened, before a question: what every visitor pays. It measured 69.9–70.3 KB (by the
+   * blank page's build) before the code its first load carried for nothing was cut, then 69.4 KB
+   * against a blank page of 135.35 KB (docs/performance.md): the blank page varies by 0.5 KB
+   * between builds, which the 0.6 KB left still holds.
    */
-  firstLoad: 71 * KB,
+  firstLoad: 70 * KB,
   /** `/` through a rich answer (reasoning, a table, a code block), until the page is quiet. */
   richAnswer: 100 * KB,
   /**
    * `/embed` opened, before a question (what its first answer fetches after is printed). It
-   * measured 44.4 KB once the waste in it was cut, then 44.6–45.1 KB with the message window's
-   * changes (docs/performance.md); with the blank page's 0.5 KB of variation the budget stands at
-   * 46 KB until that is found again.
+   * measured 44.7–45.1 KB, then 44.45 KB once the page's code it carried was cut
+   * (docs/performance.md).
    */
-  embed: 46 * KB,
+  embed: 45 * KB,
 };
 
 const QUESTION = 'What is 6 × 7?';

@@ -11,6 +11,7 @@ import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
 import { FeedbackButtons } from '../messages/feedback-buttons';
+import { MessageFiles } from '../messages/message-files';
 import { UsageLine } from '../messages/usage-line';
 import { useMessageWindow } from '../messages/use-message-window';
 import { HealthBanner } from '../status/health-banner';
@@ -35,6 +36,7 @@ const PAGE_DISPLAY = {
   FiguresLine: UsageLine,
   Feedback: FeedbackButtons,
   useMessageWindow,
+  MessageFiles,
 };
 
 /** What an address of a conversation this browser does not hold shows (docs/performance.md). */

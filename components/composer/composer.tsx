@@ -15,7 +15,6 @@ import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { useModels } from '../store/use-models';
 import type { ComposerFiles } from './composer-files';
-import { NO_FILES } from './no-files';
 import { composerKeyDown } from './enter-sends';
 import { onDemand } from '../ui/on-demand';
 import { lazyComponent } from '../ui/on-demand-component';
@@ -27,14 +26,9 @@ import { useMeterLoaded } from './use-meter-loaded';
 import { useWaitUntil } from './use-wait-until';
 import { selectActiveHasMessages, selectActiveRunning } from '../store/selectors';
 
-// The widget's reasoning effort (only when its site asks for details; the chat page passes its own,
-// in its first load) and the meter that sums a conversation's finished answers (in idle time once
-// one has ended): loaded then, not with the page (docs/performance.md). The files being attached
-// come with `files`, so the widget, which takes none, does not even know where they load from.
-const EffortOnDemand = lazyComponent(
-  onDemand(() => import('./effort-select')),
-  (m) => m.EffortSelect,
-);
+// The meter that sums a conversation's finished answers: loaded in idle time once one has ended,
+// not with the page (docs/performance.md). The reasoning effort comes with `Effort` and the files
+// being attached with `files`, so the composer does not even know where they load from.
 const ConversationMeter = lazyComponent(
   onDemand(() => import('./conversation-meter')),
   (m) => m.ConversationMeter,
@@ -45,16 +39,19 @@ interface ComposerProps {
   placeholder?: string | null;
   /** Tighter spacing, for the widget's small panel. */
   compact?: boolean;
-  /** How files are taken (the chat page's `PAGE_FILES`); without, the composer takes text only. */
-  files?: ComposerFiles;
+  /**
+   * How files are taken: the chat page's `PAGE_FILES`, or the widget's `NO_FILES` (text only),
+   * each in its own first load.
+   */
+  files: ComposerFiles;
   /** More actions beside Send (the chat page's Compare), composed by the page. */
   actions?: ReactNode;
   /**
-   * The reasoning effort, shown for a reasoning model with the details on. The chat page passes
-   * its own, in its first load (its default model often reasons, so it shows at once); without,
-   * one loaded when first shown (the widget, whose sites seldom ask for details).
+   * The reasoning effort, shown for a reasoning model with the details on: the chat page's is in
+   * its first load (its default model often reasons, so it shows at once), the widget's is loaded
+   * when first shown (its sites seldom ask for details).
    */
-  Effort?: ComponentType;
+  Effort: ComponentType;
 }
 
 /**
@@ -65,10 +62,10 @@ interface ComposerProps {
 export function Composer({
   placeholder,
   compact = false,
-  files = NO_FILES,
+  files,
   actions = null,
-  Effort = EffortOnDemand,
-}: ComposerProps = {}) {
+  Effort,
+}: ComposerProps) {
   // A page passes the same `files` on every render, so the hooks below keep their order.
   const {
     useAttachments,

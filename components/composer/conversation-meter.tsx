@@ -2,12 +2,13 @@
 
 import { useShallow } from 'zustand/react/shallow';
 import { conversationTotals } from '@/lib/browser/chat/conversation-totals';
-import { conversationCost } from '@/lib/browser/chat/cost';
+import { conversationCost } from '@/lib/browser/chat/conversation-cost';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore } from '../store/use-chat-store';
 import { useFiguresShown } from '../store/use-figures-shown';
 import { formatCount } from '../ui/format';
-import { formatCompact, formatCredits, formatMoney } from '../ui/format-usage';
+import { formatCompact } from '../ui/format-compact';
+import { formatCredits, formatMoney } from '../ui/format-usage';
 
 /**
  * The open conversation's running total (tokens, credits where the provider bills them, the cost

@@ -10,6 +10,7 @@ import { lazyComponent } from '../ui/on-demand-component';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { Composer } from '../composer/composer';
+import { NO_FILES } from '../composer/no-files';
 import { useMarkdownWarmUp } from '../markdown/use-warm-up';
 import { useCompletionView } from '../messages/completion-view';
 import { MessageList } from '../messages/message-list';
@@ -28,6 +29,12 @@ import { selectActiveHasMessages } from '../store/selectors';
 const FeedbackOnDemand = lazyComponent(
   onDemand(() => import('../messages/feedback-buttons')),
   (m) => m.FeedbackButtons,
+);
+
+/** The reasoning effort (with a reasoning model): only when the site asks for details, so loaded then. */
+const EffortOnDemand = lazyComponent(
+  onDemand(() => import('../composer/effort-select')),
+  (m) => m.EffortSelect,
 );
 
 /** The figures under answers: only when the site asks for details, so loaded then. */
@@ -151,7 +158,12 @@ export function EmbedChat({ options, allowlist, storage, onHostOrigin }: EmbedCh
         ) : (
           <EmbedGreeting greeting={options.greeting} />
         )}
-        <Composer placeholder={options.placeholder} compact />
+        <Composer
+          placeholder={options.placeholder}
+          compact
+          files={NO_FILES}
+          Effort={EffortOnDemand}
+        />
         <LiveStatus />
       </div>
     </DisplayOptionsProvider>

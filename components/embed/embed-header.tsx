@@ -1,7 +1,7 @@
 'use client';
 
 import { IconButton } from '../ui/button';
-import { CloseIcon } from '../ui/conversation-icons';
+import { CloseIcon } from '../ui/close-icon';
 import { CollapseIcon, ExpandIcon, NewChatIcon } from './embed-icons';
 import { useFillsScreen } from './use-fills-screen';
 

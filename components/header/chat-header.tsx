@@ -36,7 +36,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
   const title = useChatStore((s) =>
     s.activeId ? (s.conversations[s.activeId]?.title ?? null) : null,
   );
-  const [defaults] = useChatDefaults();
+  const defaults = useChatDefaults();
   // Marked when the open chat's settings are its own, not the defaults new chats start with.
   const ownSettings = useChatStore((s) => {
     const c = s.activeId ? s.conversations[s.activeId] : undefined;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
-import { formatCompact } from '../ui/format-usage';
+import { formatCompact } from '../ui/format-compact';
 import { BulbIcon, CheckIcon } from '../ui/conversation-icons';
 import { EyeIcon } from '../ui/chat-page-icons';
 

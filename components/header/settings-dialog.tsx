@@ -1,11 +1,11 @@
 'use client';
 
 import { useId } from 'react';
-import { hasOwnSettings } from '@/lib/browser/chat/chat-defaults';
+import { hasOwnSettings, serializeChatDefaults } from '@/lib/browser/chat/chat-defaults';
 import { useSettings } from '../composer/use-settings';
 import { Button } from '../ui/text-button';
 import { Dialog } from '../ui/dialog';
-import { useChatDefaults } from '../store/use-chat-defaults';
+import { STORED_CHAT_DEFAULTS, useChatDefaults } from '../store/use-chat-defaults';
 import { DisplaySettings } from './display-settings';
 import { MaxTokensField } from './max-tokens-field';
 import { TemperatureField } from './temperature-field';
@@ -29,7 +29,7 @@ export function SettingsDialog({
 }) {
   const [settings, update] = useSettings();
   const systemId = useId();
-  const [defaults, saveDefaults] = useChatDefaults();
+  const defaults = useChatDefaults();
   const isDefault = !hasOwnSettings(settings, defaults);
   return (
     <Dialog
@@ -47,7 +47,11 @@ export function SettingsDialog({
           >
             Reset to defaults
           </Button>
-          <Button variant="ghost" disabled={isDefault} onClick={() => saveDefaults(settings)}>
+          <Button
+            variant="ghost"
+            disabled={isDefault}
+            onClick={() => STORED_CHAT_DEFAULTS.write(serializeChatDefaults(settings))}
+          >
             Use for new chats
           </Button>
           <Button variant="primary" onClick={onClose}>

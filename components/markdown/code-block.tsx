@@ -4,11 +4,20 @@ import { memo, useEffect, useState } from 'react';
 import { codeFileName } from '@/lib/markdown/code-file-name';
 import { IconButton } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { DownloadIcon, WrapIcon } from '../ui/answer-action-icons';
+import { DownloadIcon } from '../ui/answer-action-icons';
+import { Icon, type IconProps } from '../ui/icon';
 import { onDemand } from '../ui/on-demand';
 import { CodeFrame } from './code-frame';
 import { cachedHighlight } from './highlight-cache';
 import { whenIdle } from './idle';
+
+// Drawn only by a code block's tools, so it comes with them (docs/performance.md).
+/** Wrapped lines (code wrap). */
+const WrapIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m2-2-2 2 2 2M4 18h5" />
+  </Icon>
+);
 
 /**
  * The highlighter (the worker's plumbing) is loaded when a code block first needs it, not with the

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import { explainError } from '@/lib/browser/errors/error-sentences';
-import { Button } from '../ui/text-button';
+import { TextButton } from '../ui/text-button-base';
 import { RefreshIcon, AlertIcon } from '../ui/conversation-icons';
 
 /** The technical facts behind the sentence, for whoever debugs it, behind a "Details" disclosure. */
@@ -44,15 +44,9 @@ export function AnswerAction({
   onAction: (() => void) | null;
 }) {
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      icon={icon}
-      disabled={!onAction}
-      onClick={onAction ?? undefined}
-    >
+    <TextButton size="sm" icon={icon} disabled={!onAction} onClick={onAction ?? undefined}>
       {label}
-    </Button>
+    </TextButton>
   );
 }
 

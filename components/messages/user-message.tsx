@@ -8,18 +8,13 @@ import { PencilIcon } from '../ui/conversation-icons';
 import { MarkdownView } from '../markdown/markdown-view';
 import { onDemand } from '../ui/on-demand';
 import { lazyComponent } from '../ui/on-demand-component';
+import { useDisplayOptions } from '../store/use-display-options';
 import { dropEditDraft, editDraft, keepEditDraft } from './edit-drafts';
 
 /** Loaded when a message is first edited, not with the page (docs/performance.md). */
 const MessageEditor = lazyComponent(
   onDemand(() => import('./message-editor')),
   (m) => m.MessageEditor,
-);
-
-/** Only messages with files show them: loaded then (docs/performance.md). */
-const AttachmentChip = lazyComponent(
-  onDemand(() => import('../ui/attachment-chip')),
-  (m) => m.AttachmentChip,
 );
 
 interface UserMessageProps {
@@ -45,6 +40,7 @@ export const UserMessage = memo(function UserMessage({
   const [editing, setEditing] = useState<'opened' | 'restored' | false>(() =>
     editDraft(message.id) === undefined ? false : 'restored',
   );
+  const { MessageFiles } = useDisplayOptions();
   const close = () => {
     dropEditDraft(message.id);
     setEditing(false);
@@ -70,17 +66,8 @@ export const UserMessage = memo(function UserMessage({
         </Suspense>
       ) : (
         <>
-          {message.attachments && (
-            <ul
-              aria-label="Attachments"
-              className="mb-2 flex max-w-[85%] flex-wrap justify-end gap-2"
-            >
-              <Suspense fallback={null}>
-                {message.attachments.map((a, i) => (
-                  <AttachmentChip key={`${i}-${a.name}`} attachment={a} />
-                ))}
-              </Suspense>
-            </ul>
+          {message.attachments && MessageFiles && (
+            <MessageFiles attachments={message.attachments} />
           )}
           {message.content.trim() && (
             <div className="user-markdown max-w-[85%] min-w-0 break-words rounded-2xl rounded-br-md bg-zinc-100 px-4 py-2.5 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">

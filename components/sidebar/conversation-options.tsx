@@ -5,10 +5,24 @@ import { useServerSyncHandle } from '../store/server-sync-context';
 import { useChatStoreApi } from '../store/use-chat-store';
 import { DotsIcon } from '../ui/answer-action-icons';
 import { ForwardIcon, PencilIcon } from '../ui/conversation-icons';
-import { PinIcon, TrashIcon } from '../ui/chat-page-icons';
+import { Icon, type IconProps } from '../ui/icon';
 import { MenuButton } from '../ui/menu-button';
 import { onDemand } from '../ui/on-demand';
 import { lazyComponent } from '../ui/on-demand-component';
+
+// The menu's own icons live here, loaded with it rather than with the page (docs/performance.md).
+/** Pushpin (pinned conversations). */
+const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4h6M10 4v5l-3 4h10l-3-4V4M12 13v7" />
+  </Icon>
+);
+/** Bin (delete). */
+const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Icon>
+);
 
 /** Sharing is occasional: the dialog comes when first opened (docs/performance.md). */
 const shareDialog = onDemand(() => import('./share-dialog'));

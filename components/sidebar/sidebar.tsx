@@ -101,11 +101,9 @@ export function Sidebar({ onNavigate, onHide }: SidebarProps) {
             onChange={(e) => setQuery(e.target.value)}
             onFocus={() => {
               // While the reader starts typing: read the conversations once, in an idle moment.
-              void loadSearch().then(({ prepareSearch }) => {
-                const prepare = () => prepareSearch(Object.values(store.getState().conversations));
-                if ('requestIdleCallback' in window) window.requestIdleCallback(prepare);
-                else setTimeout(prepare, 0);
-              });
+              void loadSearch().then(({ prepareSearchWhenIdle }) =>
+                prepareSearchWhenIdle(() => Object.values(store.getState().conversations)),
+              );
             }}
             onKeyDown={(e) => {
               if (e.key === 'Escape' && query) {

@@ -2,7 +2,7 @@
 
 import type { StorageFailure } from '@/lib/browser/chat/persistence';
 import { IconButton } from '../ui/button';
-import { CloseIcon } from '../ui/conversation-icons';
+import { CloseIcon } from '../ui/close-icon';
 
 /** What each storage failure means for the reader, said only when it happens. */
 const STORAGE_SENTENCES: Record<StorageFailure, string> = {

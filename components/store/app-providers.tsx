@@ -3,7 +3,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
 import { createStorageStash } from '@/lib/browser/chat/meta-stash';
-import { createPersistence } from '@/lib/browser/chat/persistence';
+import { createMergedPersistence } from '@/lib/browser/chat/merged-persistence';
 import { createLazyRemoteSync } from '@/lib/browser/chat/lazy-remote-sync';
 import { createWebRunLocks } from '@/lib/browser/chat/run-locks';
 import { stashedRuns } from '@/lib/browser/chat/stashed-runs';
@@ -43,7 +43,7 @@ const ServerSyncRunner = lazyComponent(serverSyncRunner, (m) => m.ServerSyncRunn
 function pagePersistence(sync: ServerSyncHandle | null): PersistenceFactory {
   const names = localCopyNames(sync?.user ?? null);
   return (onFallback) => {
-    const local = createPersistence(
+    const local = createMergedPersistence(
       createIdbBackend(names.database),
       onFallback,
       createStorageStash(() => window.localStorage, names.stash),

@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, type ComponentType, type RefObject } from 'react';
+import type { Attachment } from '@/lib/browser/attachments/attachment';
 import type { AssistantMessage } from '@/lib/browser/chat/message';
 import type { Rating } from '@/lib/protocol/feedback';
 
@@ -30,6 +31,11 @@ export interface DisplayOptions {
    * and whose first load has no room for it.
    */
   useMessageWindow?: MessageWindowHook;
+  /**
+   * The files above a question (the chat page's; they load their chips on demand). None: no files,
+   * as in the widget, which takes none.
+   */
+  MessageFiles?: ComponentType<{ attachments: readonly Attachment[] }>;
 }
 
 /** The messages mounted, `first` to `end - 1`, and the elements the window watches. */

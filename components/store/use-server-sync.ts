@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import type { Conversation } from '@/lib/browser/chat/conversation';
 import { mergeConversations } from '@/lib/browser/chat/conversation-merge';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
-import { createPersistence } from '@/lib/browser/chat/persistence';
+import { createMergedPersistence } from '@/lib/browser/chat/merged-persistence';
 import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { localCopyNames } from '@/lib/browser/sync/local-copy';
 import { createServerSync, type ServerSync } from '@/lib/browser/sync/server-sync';
@@ -73,7 +73,7 @@ export function useServerSync(handle: ServerSyncHandle): void {
     const names = localCopyNames(handle.user);
     return createServerSync({
       api,
-      local: createPersistence(
+      local: createMergedPersistence(
         createIdbBackend(names.database),
         () => undefined,
         undefined,

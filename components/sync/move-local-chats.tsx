@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Conversation } from '@/lib/browser/chat/conversation';
 import { mergeConversations } from '@/lib/browser/chat/conversation-merge';
 import { createIdbBackend } from '@/lib/browser/chat/kv-backend';
+import { createMergedPersistence } from '@/lib/browser/chat/merged-persistence';
 import { createPersistence } from '@/lib/browser/chat/persistence';
 import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { clearLocalCopy, localCopyNames, SIGNED_OUT_KEY } from '@/lib/browser/sync/local-copy';
@@ -46,7 +47,7 @@ export function MoveLocalChats() {
     await moveLocalChats(found, {
       api: createSyncApi(fetchFn),
       unowned: unowned(),
-      mine: createPersistence(
+      mine: createMergedPersistence(
         createIdbBackend(names.database),
         () => undefined,
         undefined,

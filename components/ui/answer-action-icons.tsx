@@ -1,15 +1,10 @@
 import { Icon, type IconProps } from './icon';
 
-// The actions on an answer and its parts: a code block's Wrap and Download (Download is also the
-// export menu's), More beside the figures (and a conversation's options), the thumbs. The widget
-// loads these parts on demand (docs/performance.md), so their icons are not in conversation-icons.tsx.
+// The actions on an answer and its parts: a code block's Download (also the export menu's; Wrap is
+// drawn by the block's tools alone, which hold it), More beside the figures (and a conversation's
+// options), the thumbs. The widget loads these parts on demand (docs/performance.md), so their icons
+// are not in conversation-icons.tsx.
 
-/** Wrapped lines (code wrap). */
-export const WrapIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m2-2-2 2 2 2M4 18h5" />
-  </Icon>
-);
 /** Arrow into a tray (download, export). */
 export const DownloadIcon = (p: IconProps) => (
   <Icon {...p}>

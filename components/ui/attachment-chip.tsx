@@ -5,8 +5,8 @@ import { onDemand } from './on-demand';
 import { lazyComponent } from './on-demand-component';
 import type { Attachment } from '@/lib/browser/attachments/attachment';
 import { FOCUS_RING, IconButton } from './button';
-import { formatCompact } from './format-usage';
-import { CloseIcon } from './conversation-icons';
+import { formatCompact } from './format-compact';
+import { CloseIcon } from './close-icon';
 import { Icon, type IconProps } from './icon';
 
 /** A document (an attached text file): only these chips show it. */

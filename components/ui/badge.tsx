@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
 
-type Tone = 'neutral' | 'teal' | 'violet' | 'amber' | 'red' | 'sky';
+type Tone = 'neutral' | 'violet' | 'amber' | 'sky';
 
 const TONES: Record<Tone, string> = {
   neutral:
     'bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',
-  teal: 'bg-teal-50 text-teal-800 ring-teal-200 dark:bg-teal-950 dark:text-teal-300 dark:ring-teal-900',
   violet:
     'bg-violet-50 text-violet-800 ring-violet-200 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-900',
   amber:
     'bg-amber-50 text-amber-900 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
-  red: 'bg-red-50 text-red-800 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
   sky: 'bg-sky-50 text-sky-800 ring-sky-200 dark:bg-sky-950 dark:text-sky-300 dark:ring-sky-900',
 };
 

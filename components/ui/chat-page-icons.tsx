@@ -1,20 +1,9 @@
 import { Icon, type IconProps } from './icon';
 
-// The chat page's own controls — header, sidebar, model picker, theme, conversation options,
-// files — which the widget never shows (the conversation's icons are in conversation-icons.tsx).
+// The chat page's own controls — header, sidebar, model picker, theme, files — which the widget
+// never shows (the conversation's icons are in conversation-icons.tsx; a conversation's options
+// menu, loaded on demand, draws its own).
 
-/** Pushpin (pinned conversations). */
-export const PinIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M9 4h6M10 4v5l-3 4h10l-3-4V4M12 13v7" />
-  </Icon>
-);
-/** Bin (delete). */
-export const TrashIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-  </Icon>
-);
 /** Chevron pointing down. */
 export const ChevronDownIcon = (p: IconProps) => (
   <Icon {...p}>

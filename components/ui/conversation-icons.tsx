@@ -50,12 +50,6 @@ export const PencilIcon = (p: IconProps) => (
     <path d="M13.5 6.5l4 4" />
   </Icon>
 );
-/** Cross (close). */
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Icon>
-);
 /** Lightbulb (reasoning). */
 export const BulbIcon = (p: IconProps) => (
   <Icon {...p}>

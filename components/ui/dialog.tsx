@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from 'react';
 import { IconButton } from './button';
-import { CloseIcon } from './conversation-icons';
+import { CloseIcon } from './close-icon';
 
 interface DialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
-// Figures shown by the parts loaded after an answer (its statistics, the conversation meter, the
-// model list), apart from format.ts, which the first answer needs: the widget never loads these
-// unless its details are on.
+// Figures shown by an answer's statistics line (and the conversation meter), apart from format.ts,
+// which the first answer needs: the widget never loads these unless its details are on. Compact
+// token counts, which only parts loaded on demand show, are in format-compact.ts.
 import { formatSeconds } from './format';
 
 /** Milliseconds for short durations ("640 ms"), seconds above one. */
@@ -11,17 +11,6 @@ export function formatDuration(ms: number): string {
 /** Credits can be fractional; show up to four decimals, no trailing zeros. */
 export function formatCredits(n: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n);
-}
-
-/**
- * A token count in a few characters: "950", "3.2k", "33k", "1.2M". `base` 1024 matches how
- * context windows are named (8,192 tokens is "8k").
- */
-export function formatCompact(n: number, base: 1000 | 1024 = 1000): string {
-  const abs = Math.abs(n);
-  if (abs < base) return String(Math.round(n));
-  const [value, unit] = abs < base * base ? [n / base, 'k'] : [n / (base * base), 'M'];
-  return `${Math.abs(value) < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)}${unit}`;
 }
 
 /**

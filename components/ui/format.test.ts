@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatThinkingTime } from './format';
-import { formatCompact } from './format-usage';
+import { formatCompact } from './format-compact';
 
 describe('formatCompact', () => {
   it('keeps small counts whole and shortens large ones', () => {

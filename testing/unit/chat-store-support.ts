@@ -6,6 +6,7 @@ import { createChatStore } from '../../lib/browser/chat/chat-store';
 import { mergeConversations } from '../../lib/browser/chat/conversation-merge';
 import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
 import type { AssistantMessage } from '../../lib/browser/chat/message';
+import { createMergedPersistence } from '../../lib/browser/chat/merged-persistence';
 import { createPersistence } from '../../lib/browser/chat/persistence';
 import { createRemoteSync } from '../../lib/browser/chat/remote-sync';
 import type { RunLocks } from '../../lib/browser/chat/run-locks';
@@ -36,14 +37,14 @@ export function createTestStore(
   const store = createChatStore({
     // A store that shares with other tabs saves merged, as the chat page does.
     createPersistence: (onFallback) =>
-      createPersistence(
-        backend,
-        onFallback,
-        undefined,
-        options.channel
-          ? async () => (mine, stored) => mergeConversations(mine, stored, Date.now())
-          : undefined,
-      ),
+      options.channel
+        ? createMergedPersistence(
+            backend,
+            onFallback,
+            undefined,
+            async () => (mine, stored) => mergeConversations(mine, stored, Date.now()),
+          )
+        : createPersistence(backend, onFallback),
     fetch: f,
     now: () => ++clock,
     newId: () => `${options.idPrefix ?? 'id'}${++id}`,

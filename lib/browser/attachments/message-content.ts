@@ -1,4 +1,3 @@
-import { estimateTokens } from '../chat/estimate-tokens';
 import type { Attachment, TextAttachment } from './attachment';
 
 /** A content part of a user message, as `/api/chat` takes it. */
@@ -39,9 +38,4 @@ export function userContent(
   );
   if (!images.length) return merged;
   return [...(merged ? [{ type: 'text' as const, text: merged }] : []), ...images];
-}
-
-/** About how many tokens a text file adds, fence and name included. */
-export function textFileTokens(name: string, text: string, language: string): number {
-  return estimateTokens(fencedFile({ name, text, language }));
 }

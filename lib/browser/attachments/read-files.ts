@@ -6,7 +6,16 @@
 import type { Attachment, AttachmentLimits, ImageAttachment } from './attachment';
 import { classifyFile } from './classify';
 import { formatBytes, refusalFor } from './refusals';
-import { textFileTokens } from './message-content';
+import { estimateTokens } from '../chat/estimate-tokens';
+import { fencedFile } from './message-content';
+
+/**
+ * About how many tokens a text file adds, fence and name included (here, not beside `fencedFile`,
+ * which every page loads to send files: only attaching measures them).
+ */
+function textFileTokens(name: string, text: string, language: string): number {
+  return estimateTokens(fencedFile({ name, text, language }));
+}
 
 /** The attachments made, and a sentence for every file that could not be attached. */
 export interface ReadResult {

@@ -1,5 +1,5 @@
 import type { Attachment } from '../attachments/attachment';
-import type { ErrorFacts } from '../errors/rate-limited';
+import { rateLimited, type ErrorFacts } from '../errors/rate-limited';
 import { canReattach } from './apply-event';
 import {
   runAnswer,
@@ -34,11 +34,10 @@ const END_ANNOUNCEMENTS: Record<AssistantStatus, string> = {
 };
 
 /**
- * A rate limit's refusal in one sentence and when to try again; its wording is loaded when a limit
- * first refuses, not with the page (docs/performance.md).
+ * A rate limit's refusal in one sentence and when to try again. Its wording is in the first load
+ * anyway: an answer that ends refused by a limit shows the same sentence (error-sentences.ts).
  */
-async function sayError(error: ErrorFacts): Promise<string> {
-  const { rateLimited } = await import('../errors/rate-limited');
+function sayError(error: ErrorFacts): string {
   const { text, next } = rateLimited(error);
   return `${text}. ${next}`;
 }
@@ -81,7 +80,7 @@ export function createChatRunner(deps: ChatRunnerDeps) {
     saver.flush(conversationId);
     const end = await runAnswer(deps, conversationId, messageId, start, control);
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
-      const sentence = await sayError(end.error);
+      const sentence = sayError(end.error);
       set((s) => putBackRefused(s, conversationId, undo, end.error, sentence, now()));
       if (runs.get(conversationId) === control) runs.delete(conversationId);
       announce(conversationId, sentence);

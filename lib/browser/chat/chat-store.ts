@@ -15,7 +15,6 @@ import { createConversation, DEFAULT_SETTINGS, sortByRecent } from './conversati
 import { createMemoryBackend } from './kv-backend';
 import type { StoredMeta } from './meta-stash';
 import { createPersistence } from './persistence';
-import { sendFeedback } from './feedback';
 import { createSaveScheduler } from './save-scheduler';
 
 export type ChatStore = StoreApi<ChatState & ChatActions>;
@@ -95,7 +94,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
      */
     const withActions = <T>(use: (a: Actions) => T): Promise<T> =>
       (actions ??= import('./conversation-actions').then(
-        (m) => m.createConversationActions({ get, set, saver, now, newId }),
+        (m) => m.createConversationActions({ get, set, saver, now, newId, fetch: deps.fetch }),
         (error: unknown) => {
           actions = undefined;
           throw error;
@@ -141,7 +140,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       async hydrate() {
         if (get().hydrated) return;
         const snapshot = await persistence.load();
-        const stored = deps.stashedRuns?.apply(snapshot.conversations, snapshot.meta.running);
+        const stored = await deps.stashedRuns?.apply(snapshot.conversations, snapshot.meta.running);
         const { conversations, settled, reattach } = loadConversations(
           stored?.conversations ?? snapshot.conversations,
           Boolean(locks && remote),
@@ -189,9 +188,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       nameByModel: (id, title, from) => withActions((a) => a.nameByModel(id, title, from)),
       setPinned: (id, pinned) => withActions((a) => a.setPinned(id, pinned)),
       rateAnswer: (conversationId, messageId, rating) =>
-        withActions((a) => a.rate(conversationId, messageId, rating)).then((vote) => {
-          if (vote) void sendFeedback(deps.fetch, vote);
-        }),
+        withActions((a) => a.rate(conversationId, messageId, rating)),
       importConversation: (conversation) => withActions((a) => a.importConversation(conversation)),
       showVersion: (conversationId, messageId, step) =>
         // Refused at once while an answer streams into the conversation, as it will be then.

@@ -9,7 +9,8 @@ import {
 } from './conversation';
 import { adoptComparison } from './compare-adopt';
 import type { AssistantMessage, UserMessage } from './message';
-import type { FeedbackRequest as Vote, Rating } from '../../protocol/feedback';
+import type { Rating } from '../../protocol/feedback';
+import { sendFeedback } from './feedback';
 import type { SaveScheduler } from './save-scheduler';
 import { allMessages, neighbourVersion, showVersion } from './versions';
 
@@ -19,6 +20,8 @@ export interface ConversationActionDeps {
   saver: SaveScheduler;
   now: () => number;
   newId: () => string;
+  /** Sends a vote to be counted (`POST /api/feedback`). */
+  fetch: typeof fetch;
 }
 
 /**
@@ -72,14 +75,14 @@ export function createConversationActions(deps: ConversationActionDeps) {
     },
 
     /**
-     * Gives an answer a thumbs up or down, or takes it back (`null`). Returns the vote to count
-     * (the answer's model, the new and the former rating), or null when nothing changed.
+     * Gives an answer a thumbs up or down, or takes it back (`null`), and sends the vote to be
+     * counted (the answer's model, the new and the former rating) when it changed anything.
      */
-    rate(conversationId: string, messageId: string, rating: Rating | null): Vote | null {
+    rate(conversationId: string, messageId: string, rating: Rating | null): void {
       const message = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
-      if (message?.role !== 'assistant' || message.status === 'streaming') return null;
+      if (message?.role !== 'assistant' || message.status === 'streaming') return;
       const previous = message.feedback ?? null;
-      if (previous === rating) return null;
+      if (previous === rating) return;
       set((s) =>
         patchConversation(s, conversationId, (c) => ({
           ...c,
@@ -96,7 +99,7 @@ export function createConversationActions(deps: ConversationActionDeps) {
         })),
       );
       saver.flush(conversationId);
-      return { model: message.model, rating, previous };
+      void sendFeedback(deps.fetch, { model: message.model, rating, previous });
     },
 
     /** Shows the previous (`-1`) or next (`1`) version of a message on the shown path. */

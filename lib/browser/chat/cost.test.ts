@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent } from './apply-event';
-import { conversationCost, isAnswerCost, messageCost, sumCost } from './cost';
+import { conversationCost } from './conversation-cost';
+import { isAnswerCost, messageCost, sumCost } from './cost';
 import { createAssistantMessage, type AssistantMessage } from './message';
 
 const eur = (amount: number, parts: { tokens?: number; gpu?: number } = {}) => ({

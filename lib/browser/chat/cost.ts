@@ -1,5 +1,4 @@
 import type { AnswerCost } from '../../protocol/events';
-import type { Message } from './message';
 
 const add = (a: number | undefined, b: number | undefined) =>
   a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
@@ -46,23 +45,4 @@ export function messageCost(costs: readonly AnswerCost[] | undefined): AnswerCos
   let total: AnswerCost | undefined = valid[0];
   for (const cost of valid.slice(1)) total = total && sumCost(total, cost);
   return total;
-}
-
-/**
- * What a conversation's priced answers cost, in one currency (plain values, so that the meter can
- * compare them field by field); nothing when none is priced or they are priced in different
- * currencies, which have no sum.
- */
-export function conversationCost(messages: readonly Message[]): {
-  cost?: number;
-  currency?: string;
-} {
-  let total: AnswerCost | undefined;
-  for (const m of messages) {
-    if (m.role !== 'assistant' || !m.costs?.length) continue;
-    const spent = messageCost(m.costs);
-    total = spent && (total ? sumCost(total, spent) : spent);
-    if (!total) return {};
-  }
-  return total ? { cost: total.amount, currency: total.currency } : {};
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
 import { createMemoryBackend } from './kv-backend';
 import type { Message } from './message';
-import { createPersistence, type MergeConversations } from './persistence';
+import { createMergedPersistence, type MergeConversations } from './merged-persistence';
 
 const user = (id: string): Message => ({ id, role: 'user', content: id, createdAt: 1 });
 const withMessages = (c: Conversation, ...ids: string[]) => ({
@@ -27,7 +27,7 @@ describe('saving merged with what other tabs wrote', () => {
   it('a tab alone never loads the merge: its own last write needs none', async () => {
     const kv = createMemoryBackend();
     const { load } = unionMerge();
-    const p = createPersistence(kv, vi.fn(), undefined, load);
+    const p = createMergedPersistence(kv, vi.fn(), undefined, load);
     const c = createConversation('c', 'vllm:chat', 1);
     await Promise.all([
       p.saveConversation(withMessages(c, 'a')),
@@ -42,8 +42,8 @@ describe('saving merged with what other tabs wrote', () => {
     const kv = createMemoryBackend();
     const one = unionMerge();
     const two = unionMerge();
-    const tabOne = createPersistence(kv, vi.fn(), undefined, one.load);
-    const tabTwo = createPersistence(kv, vi.fn(), undefined, two.load);
+    const tabOne = createMergedPersistence(kv, vi.fn(), undefined, one.load);
+    const tabTwo = createMergedPersistence(kv, vi.fn(), undefined, two.load);
     const c = createConversation('c', 'vllm:chat', 1);
     await tabOne.saveConversation(withMessages(c, 'a'));
     await tabTwo.saveConversation(withMessages(c, 'a', 'from-two'));

@@ -2,22 +2,26 @@ import type { Conversation } from './conversation';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { MetaStash, StoredMeta } from './meta-stash';
 
-type Reader = typeof import('./stored-conversation').readConversation;
-/** Two copies of one conversation as one (conversation-merge.ts). */
-export type MergeConversations = (mine: Conversation, stored: Conversation) => Conversation;
+export type Reader = typeof import('./stored-conversation').readConversation;
 
 let reader: Reader | null = null;
 /**
  * The reader of stored records, loaded when there is a record to read: a first visit, with nothing
  * stored, never needs it (docs/performance.md).
  */
-async function loadReader(): Promise<Reader> {
+export async function loadReader(): Promise<Reader> {
   reader ??= (await import('./stored-conversation')).readConversation;
   return reader;
 }
 
-/** The mark of the write that stored a record (see `saveConversation`). */
-const SAVED_BY = 'savedBy';
+/** The reader once loaded, else null (a write that must not wait for it). */
+export const loadedReader = (): Reader | null => reader;
+
+/**
+ * How a conversation is written: as it is (`kv.set`), or merged with the stored copy by the
+ * writer of pages that other tabs write too (merged-persistence.ts).
+ */
+export type ConversationWriter = (kv: KvBackend, conversation: Conversation) => Promise<void>;
 
 export interface ChatSnapshot {
   conversations: Conversation[];
@@ -30,8 +34,8 @@ export interface ChatPersistence {
   /** One conversation as stored now (another tab may have changed it), or null. */
   loadConversation?(id: string): Promise<Conversation | null>;
   /**
-   * Saves a conversation — with a `merge`, merged with the stored copy (another tab may have
-   * written it since), so no message either tab added is lost.
+   * Saves a conversation — made by merged-persistence.ts, merged with the stored copy (another tab
+   * may have written it since), so no message either tab added is lost.
    */
   saveConversation(conversation: Conversation): Promise<void>;
   deleteConversation(id: string): Promise<void>;
@@ -42,19 +46,13 @@ export interface ChatPersistence {
 
 const EMPTY_META: StoredMeta = { activeId: null, drafts: {}, lastModel: null };
 
-const CONVERSATION_PREFIX = 'conversation:';
+export const CONVERSATION_PREFIX = 'conversation:';
 const META_KEY = 'meta';
 
 /** A stored record as a conversation (any release's format), or null when it is not one. */
-function toConversation(read: Reader, value: unknown): Conversation | null {
+export function toConversation(read: Reader, value: unknown): Conversation | null {
   const result = read(value);
   return result.ok ? result.conversation : null;
-}
-
-function savedBy(value: unknown): unknown {
-  return typeof value === 'object' && value !== null
-    ? (value as Record<string, unknown>)[SAVED_BY]
-    : undefined;
 }
 
 function toMeta(value: unknown): StoredMeta {
@@ -84,34 +82,20 @@ export function storageFailure(error: unknown): StorageFailure {
  * Persistence over a key-value backend that degrades instead of failing: on the first storage error
  * (quota, private mode, no IndexedDB) it tells `onFallback` once and keeps working in memory, so
  * the app never stops because the disk said no. With a `stash`, meta kept at page hide is loaded
- * ahead of the backend's copy, until the backend saves a newer one.
+ * ahead of the backend's copy, until the backend saves a newer one. `write` writes a conversation
+ * (merged-persistence.ts merges it with another tab's copy); without, a save replaces what is
+ * stored, as in the widget, which no other tab writes.
  */
 export function createPersistence(
   primary: KvBackend,
   onFallback: (failure: StorageFailure) => void,
   stash?: MetaStash,
-  /**
-   * Loads what combines this tab's copy with the stored one (conversation-merge.ts), for pages that
-   * other tabs write too; without, a save replaces what is stored.
-   */
-  loadMerge?: () => Promise<MergeConversations>,
-  /**
-   * Merge every save with the stored copy, even one this persistence wrote last. For a writer
-   * whose copy may be older than its own last write (the server sync writes what it read before
-   * its previous save); the page's store never is, and skips the merge then.
-   */
-  { mergeEveryWrite = false }: { mergeEveryWrite?: boolean } = {},
+  write: ConversationWriter = (kv, c) => kv.set(CONVERSATION_PREFIX + c.id, c),
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
-  let merge: MergeConversations | null = null;
-  // Each write marks its record; a record still carrying this tab's last mark has not been written
-  // by another tab since, so it needs no merge (and no merge code: one tab alone never loads it).
-  const tab = Math.random().toString(36).slice(2);
-  let writes = 0;
-  const lastMark = new Map<string, string>();
-  // This tab's saves of one conversation run one after the other, so each sees the mark of the
-  // one before (overlapping saves would take each other for another tab's).
+  // This tab's saves of one conversation run one after the other, so each sees the one before (a
+  // merging writer would take an overlapping save for another tab's).
   const inFlight = new Map<string, Promise<void>>();
   const oneAtATime = (id: string, op: () => Promise<void>): Promise<void> => {
     const next = (inFlight.get(id) ?? Promise.resolve()).then(op);
@@ -122,25 +106,6 @@ export function createPersistence(
     });
     return next;
   };
-
-  /** One read-merge-write; false when the stored copy needs the merge code, not loaded yet. */
-  async function mergedSave(kv: KvBackend, c: Conversation): Promise<boolean> {
-    const mark = `${tab}:${++writes}`;
-    const mine = lastMark.get(c.id);
-    let wrote = true;
-    await kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
-      const ownLastWrite = !mergeEveryWrite && mine !== undefined && savedBy(stored) === mine;
-      if (stored === undefined || ownLastWrite) return { ...c, [SAVED_BY]: mark };
-      if (!merge || !reader) {
-        wrote = false;
-        return stored;
-      }
-      const theirs = toConversation(reader, stored);
-      return { ...(theirs ? merge(c, theirs) : c), [SAVED_BY]: mark };
-    });
-    if (wrote) lastMark.set(c.id, mark);
-    return wrote;
-  }
 
   const guard = async <T>(
     op: (kv: KvBackend) => Promise<T>,
@@ -191,13 +156,7 @@ export function createPersistence(
     saveConversation: (c) =>
       oneAtATime(c.id, () =>
         guard(
-          async (kv) => {
-            if (!loadMerge) return kv.set(CONVERSATION_PREFIX + c.id, c);
-            if (await mergedSave(kv, c)) return;
-            // Another tab wrote it: load the merge (once), then read, merge and write again.
-            [merge] = await Promise.all([merge ?? loadMerge(), loadReader()]);
-            await mergedSave(kv, c);
-          },
+          (kv) => write(kv, c),
           () => undefined,
         ),
       ),

@@ -41,6 +41,16 @@ export function prepareSearch(conversations: Iterable<Conversation>): void {
   for (const c of conversations) indexed(c);
 }
 
+/**
+ * `prepareSearch` over what `conversations` gives then, in an idle moment (a timer where
+ * `requestIdleCallback` is missing): the sidebar asks for it as the reader starts to search.
+ */
+export function prepareSearchWhenIdle(conversations: () => Iterable<Conversation>): void {
+  const prepare = () => prepareSearch(conversations());
+  if ('requestIdleCallback' in window) window.requestIdleCallback(prepare);
+  else setTimeout(prepare, 0);
+}
+
 /** The words of a query, lower-cased. */
 export function queryTerms(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -30,28 +30,20 @@ export function stashedRunsOf(s: Pick<ChatState, 'running' | 'conversations'>) {
 }
 
 /**
- * The stored conversations, with the token of each last answer still streaming that was stored
- * without one (its write lost with the page), and the ids of those changed. An answer stored with
- * its token is left as stored, and so is one the stash does not name.
+ * What the chat page passes the store (chat-store-deps.ts): the widget keeps no stash. Putting the
+ * stashed tokens back is needed only when the page went away while an answer streamed, so that
+ * code is loaded then (stashed-runs-apply.ts), before the stored conversations are shown.
  */
-export function withStashedRuns(
-  stored: readonly Conversation[],
-  runs: StoredMeta['running'],
-): { conversations: Conversation[]; patched: string[] } {
-  const patched: string[] = [];
-  const conversations = stored.map((c) => {
-    const run = runs?.[c.id];
-    const last = c.messages.at(-1);
-    if (!isAssistant(last) || last.id !== run?.messageId || last.resumeToken) return c;
-    if (last.status !== 'streaming' || typeof run.requestId !== 'string') return c;
-    if (typeof run.resumeToken !== 'string') return c;
-    patched.push(c.id);
-    const message = { ...last, requestId: run.requestId, resumeToken: run.resumeToken };
-    return { ...c, messages: [...c.messages.slice(0, -1), message] };
-  });
-  return { conversations, patched };
-}
-
-/** What the chat page passes the store (chat-store-deps.ts): the widget keeps no stash. */
-export const stashedRuns = { of: stashedRunsOf, apply: withStashedRuns };
+export const stashedRuns = {
+  of: stashedRunsOf,
+  async apply(stored: readonly Conversation[], runs: StoredMeta['running']) {
+    if (!runs) return null;
+    try {
+      return (await import('./stashed-runs-apply')).withStashedRuns(stored, runs);
+    } catch {
+      // Not loaded (offline): the stored copies as they are, as if the page had kept no stash.
+      return null;
+    }
+  },
+};
 export type StashedRuns = typeof stashedRuns;

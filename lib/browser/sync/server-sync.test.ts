@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createConversation, type Conversation } from '../chat/conversation';
 import { mergeConversations } from '../chat/conversation-merge';
 import { createMemoryBackend } from '../chat/kv-backend';
-import { createPersistence } from '../chat/persistence';
+import { createMergedPersistence } from '../chat/merged-persistence';
 import type { TabMessage } from '../chat/tab-channel';
 import { createServerSync } from './server-sync';
 import type { PutOutcome, SyncApi } from './sync-api';
@@ -29,7 +29,7 @@ function harness(
   const merge = (a: Conversation, b: Conversation) => mergeConversations(a, b, 5);
   const backend = createMemoryBackend();
   const persistence = (mergeEveryWrite: boolean) =>
-    createPersistence(
+    createMergedPersistence(
       backend,
       () => undefined,
       undefined,
