@@ -22,10 +22,9 @@ const KB = 1_000;
 const BUDGETS = {
   /**
    * `/` opened, before a question: what every visitor pays. It measured 69.9–70.3 KB (by the
-   * blank page's build) before the code its first load carried for nothing was cut, then 69.4 KB,
-   * and 69.7 KB with the first send split in two tasks, against a blank page of 135.4 KB
-   * (docs/performance.md). The blank page has measured up to 0.5 KB less in some builds: 0.3 KB
-   * of room does not hold all of that.
+   * blank page's build) before the code its first load carried for nothing was cut, then 69.4 KB
+   * against a blank page of 135.35 KB (docs/performance.md): the blank page varies by 0.5 KB
+   * between builds, which the 0.6 KB left still holds.
    */
   firstLoad: 70 * KB,
   /** `/` through a rich answer (reasoning, a table, a code block), until the page is quiet. */
