@@ -78,10 +78,6 @@ export interface TaskFigures {
    */
   longestTaskCpuMs: number;
   tasksOver50: number;
-  /** Tasks with over 50 ms of CPU time: what is long whatever else the machine runs. */
-  tasksOver50Cpu: number;
-  /** The main thread's CPU time in tasks (ms). */
-  totalTaskCpuMs: number;
   totalTaskMs: number;
   /** The longest task from the page's mark `END_MARK` on (0 without the mark). */
   longestAfterEndMs: number;
@@ -125,9 +121,7 @@ export function taskFigures(trace: Buffer): TaskFigures {
     longestTaskMs: longest(tasks),
     longestTaskCpuMs: tasks.reduce((m, t) => Math.max(m, t.cpuMs), 0),
     tasksOver50: tasks.filter((t) => t.ms > 50).length,
-    tasksOver50Cpu: tasks.filter((t) => t.cpuMs > 50).length,
     totalTaskMs: sum(tasks),
-    totalTaskCpuMs: tasks.reduce((a, t) => a + t.cpuMs, 0),
     longestAfterEndMs: longest(afterEnd),
     tasksOver50AfterEnd: afterEnd.filter((t) => t.ms > 50).length,
   };

@@ -95,7 +95,7 @@ export async function measure(
   await page.waitForTimeout(setup.tailMs);
   const scriptingMs = (await metric('ScriptDuration')) - scriptBefore;
   const trace = await browser.stopTracing();
-  if (PROFILING && role !== 'control')
+  if (PROFILING && role === 'runnel')
     printLongTaskProfile(`${name} (${setup.cpuThrottling}×)`, trace);
   const longTasks = await page.evaluate(
     () => (window as unknown as { __longTasks: number[] }).__longTasks,

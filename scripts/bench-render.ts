@@ -12,8 +12,8 @@
  * - search: typing into the sidebar's search over 5,000 conversations (bench-render-search.ts).
  *
  * `BENCH_PARTS` picks parts (`stream,long,search`; `scroll` alone: the long conversation opened at
- * 1× and scrolled to the top, nothing else); `BENCH_RATES` the stream part's CPU throttlings
- * (`1,4` by default); `BENCH_ROUNDS` repeats the stream part and prints medians. Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
+ * 1× and scrolled to the top, nothing else); `BENCH_ROUNDS` repeats the stream part and
+ * prints medians. Reuses a running stack (Playwright's) or starts its own; needs `npm run build`.
  * Prints each target as met or not and writes every figure to `bench-results/`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -43,8 +43,6 @@ const TAIL_MS = Number(process.env.BENCH_TAIL_MS ?? 3000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'stream,long,search').split(','));
 const ALL_VARIANTS = process.env.BENCH_ALL === '1';
-/** `BENCH_RATES=4`: the stream part at these CPU throttlings only (1× and `THROTTLED` by default). */
-const RATES = (process.env.BENCH_RATES ?? `1,${THROTTLED}`).split(',').map(Number);
 
 /** Starts what is not already running; returns how to stop it. */
 async function stack(): Promise<(() => Promise<void> | void)[]> {
@@ -69,7 +67,7 @@ async function streamPart(browser: Browser, setup: Omit<StreamSetup, 'cpuThrottl
   const rounds: Result[][] = [];
   for (let n = 1; n <= ROUNDS; n++) {
     const round: Result[] = [];
-    for (const cpuThrottling of RATES) {
+    for (const cpuThrottling of [1, THROTTLED]) {
       for (const variant of streamVariants(ALL_VARIANTS))
         round.push(await measure(browser, variant, { ...setup, cpuThrottling }));
     }

@@ -84,25 +84,6 @@ function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
   });
 }
 
-type View = ReturnType<typeof useView>;
-
-/**
- * `view`, changed in a task after the one that changed it. The first send turns the new-chat screen
- * into a conversation: its key press renders the header, sidebar and composer, and the message list
- * mounts in the next task — together they were one task of ~100 ms at 4× CPU throttling, the
- * longest of `npm run bench:render` (docs/performance.md). Not a transition (`useDeferredValue`):
- * streamed updates, flushed synchronously, would restart it until React gives up deferring.
- */
-function useShownView(view: View): View {
-  const [shown, setShown] = useState(view);
-  useEffect(() => {
-    if (shown === view) return;
-    const handle = window.setTimeout(() => setShown(view), 0);
-    return () => window.clearTimeout(handle);
-  }, [view, shown]);
-  return shown;
-}
-
 /**
  * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
  * (who is signed in, rendered by the server) goes in the header.
@@ -120,7 +101,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
     setCollapsed(false);
   }, [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
-  const view = useShownView(useView());
+  const view = useView();
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
