@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { readEventStream } from '../../protocol/read-event-stream';
@@ -201,37 +202,43 @@ describe('streamChat', () => {
     expect(redirectedTo).toBe(0);
   });
 
-  it('keeps the backend connection for the next answer once the backend said [DONE]', async () => {
+  it('lets the slot go at [DONE] and keeps the backend connection for the next answer', async () => {
     // A backend of its own: fetch pools connections per origin, and no other test's are in this one.
     const ports: number[] = [];
+    // The body's end comes after [DONE] (as llama.cpp's may): here only once the answer's slot is
+    // let go, so a relay that held the slot until the body's end would wait for its own timer.
+    let endBody = () => {};
     const backend = createServer((req, res) => {
       ports.push(req.socket.remotePort ?? 0);
       req.resume();
       sseHead(res);
       res.write(contentFrame('Hi'));
       res.write('data: [DONE]\n\n');
-      // The body's end comes a moment after [DONE], as llama.cpp's may.
-      setTimeout(() => res.end(), 20);
+      endBody = () => res.end();
     });
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+    // undici reports a response whose body it has read to the end; the connection is free after.
+    let bodyRead = () => {};
+    const onBodyRead = () => bodyRead();
+    subscribe('undici:request:trailers', onBodyRead);
     try {
       for (let i = 0; i < 2; i++) {
-        // The relay is over when the gate is left: only then is the connection free again.
-        let left!: () => void;
-        const over = new Promise<void>((resolve) => (left = resolve));
+        const read = new Promise<void>((resolve) => (bodyRead = resolve));
         const gate = {
           enter: async () => undefined,
           observe: () => undefined,
-          leave: () => left(),
+          leave: () => endBody(),
         };
         const request = options('', { upstream: { url, path: '', headers: {}, body: '{}' } });
-        await collectEvents(streamChat(request, { ...deps, gate }));
-        await over;
+        const events = await collectEvents(streamChat(request, { ...deps, gate }));
+        expect(events.at(-1)).toMatchObject({ type: 'done' });
+        await read;
         // fetch frees a connection in the event loop's turn after its body ended, not before.
         await new Promise(setImmediate);
       }
     } finally {
+      unsubscribe('undici:request:trailers', onBodyRead);
       backend.closeAllConnections();
       backend.close();
     }

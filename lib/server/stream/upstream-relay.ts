@@ -160,7 +160,9 @@ export function createUpstreamRelay(
       // What waits is written before anything that follows (the end, a timeout's error).
       pacer.flush();
       stopIdle();
-      if (upstreamDone && !upstreamAbort.signal.aborted) await readToEnd(reader);
+      // Not awaited: the answer is over, and its slot and replica are let go at once; the body's
+      // last bytes only decide whether the connection is kept.
+      if (upstreamDone && !upstreamAbort.signal.aborted) void readToEnd(reader);
       else if (sink.isClosed() || upstreamAbort.signal.aborted) {
         await reader.cancel().catch(() => undefined);
       }
