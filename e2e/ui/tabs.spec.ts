@@ -62,8 +62,58 @@ for (const view of VIEWS) {
   });
 }
 
+/**
+ * Holds what a page hears from the other tabs until `setHold(page, false)`: both tabs then act before
+ * either hears of the other, however busy the machine (the app's own code is untouched).
+ */
+function holdTabMessages() {
+  const w = window as unknown as { __hold?: boolean; __release?: () => void };
+  const held: Array<() => void> = [];
+  const wrappers = new WeakMap<object, EventListener>();
+  const add = BroadcastChannel.prototype.addEventListener;
+  const remove = BroadcastChannel.prototype.removeEventListener;
+  w.__release = () => {
+    w.__hold = false;
+    for (const deliver of held.splice(0)) deliver();
+  };
+  type Listener = EventListenerOrEventListenerObject;
+  BroadcastChannel.prototype.addEventListener = function (
+    this: BroadcastChannel,
+    type: string,
+    listener: Listener,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (type !== 'message' || typeof listener !== 'function') {
+      return add.call(this, type, listener, options);
+    }
+    const wrapper: EventListener = (event) => {
+      if (w.__hold) held.push(() => listener.call(this, event));
+      else listener.call(this, event);
+    };
+    wrappers.set(listener, wrapper);
+    return add.call(this, type, wrapper, options);
+  };
+  BroadcastChannel.prototype.removeEventListener = function (
+    this: BroadcastChannel,
+    type: string,
+    listener: Listener,
+    options?: boolean | EventListenerOptions,
+  ) {
+    const wrapper = listener ? wrappers.get(listener) : undefined;
+    return remove.call(this, type, wrapper ?? listener, options);
+  };
+}
+
+const setHold = (p: Page, hold: boolean) =>
+  p.evaluate((on) => {
+    const w = window as unknown as { __hold?: boolean; __release?: () => void };
+    if (on) w.__hold = true;
+    else w.__release?.();
+  }, hold);
+
 test('two tabs writing to the same conversation at once lose no message', async ({ context }) => {
   const marker = nonce();
+  await context.addInitScript(holdTabMessages);
   const a = await context.newPage();
   await openApp(a);
   await pickModel(a, 'vllm:slow');
@@ -76,16 +126,20 @@ test('two tabs writing to the same conversation at once lose no message', async 
   await waitReady(b);
   await expect(b.getByRole('log')).toContainText(`Start ${marker}`);
 
-  // Both ask at the same moment, before either hears of the other's question.
+  // Both ask at the same moment, before either hears of the other's question: what each tab hears
+  // from the other is held until both answers stream.
   const boxA = a.getByRole('textbox', { name: 'Message' });
   const boxB = b.getByRole('textbox', { name: 'Message' });
   await boxA.fill(`From tab A ${marker}`);
   await boxB.fill(`From tab B ${marker}`);
   await expect(a.getByRole('button', { name: 'Send' })).toBeEnabled();
   await expect(b.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await Promise.all([setHold(a, true), setHold(b, true)]);
   await Promise.all([boxA.press('Enter'), boxB.press('Enter')]);
   await expect(lastAnswer(a).locator('.markdown')).toContainText('Streaming');
   await expect(lastAnswer(b).locator('.markdown')).toContainText('Streaming');
+  await expect(b.getByRole('log')).not.toContainText(`From tab A ${marker}`);
+  await Promise.all([setHold(a, false), setHold(b, false)]);
   await a.getByRole('button', { name: 'Stop' }).click();
   await b.getByRole('button', { name: 'Stop' }).click();
   await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
