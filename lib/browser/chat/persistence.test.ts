@@ -107,6 +107,30 @@ describe('the page-hide stash', () => {
     });
   });
 
+  it('keeps a stash newer than a save that was already on its way', async () => {
+    const storage = memoryStorage();
+    const stash = createStorageStash(() => storage, 'stash');
+    const kv = createMemoryBackend();
+    // The database answers the first write only when told to: a save started before the page hid.
+    let answer = () => {};
+    const set = kv.set.bind(kv);
+    const slow: KvBackend = {
+      ...kv,
+      set: (key, value) =>
+        new Promise<void>((resolve) => (answer = () => void set(key, value).then(resolve))),
+    };
+    const p = createPersistence(slow, vi.fn(), stash);
+    const older = p.saveMeta({ activeId: 'a', drafts: {}, lastModel: 'm' });
+    await Promise.resolve();
+    p.stashMeta({ activeId: 'a', drafts: { a: 'typed just before the reload' }, lastModel: 'm' });
+    answer();
+    await older;
+    // The older save landed after the stash was written: the stash is still the newest meta.
+    expect((await createPersistence(kv, vi.fn(), stash).load()).meta.drafts).toEqual({
+      a: 'typed just before the reload',
+    });
+  });
+
   it('ignores an unreadable stash and works without Web Storage', async () => {
     const storage = memoryStorage();
     storage.setItem('stash', '{not json');

@@ -94,6 +94,10 @@ export function createPersistence(
 ): ChatPersistence {
   let backend = primary;
   let fellBack = false;
+  // Meta saves and the stash in the order they were asked for: a save clears the stash only if it
+  // was asked for after the stash was written (one asked for before may land after it).
+  let metaOrder = 0;
+  let stashedAt = 0;
   // This tab's saves of one conversation run one after the other, so each sees the one before (a
   // merging writer would take an overlapping save for another tab's).
   const inFlight = new Map<string, Promise<void>>();
@@ -165,15 +169,21 @@ export function createPersistence(
         (kv) => kv.del(CONVERSATION_PREFIX + id),
         () => undefined,
       ),
-    saveMeta: (meta) =>
-      guard(
+    saveMeta: (meta) => {
+      const order = ++metaOrder;
+      return guard(
         async (kv) => {
           await kv.set(META_KEY, meta);
-          // The database has the newest meta now; a stash would only be older.
-          if (!fellBack) stash?.clear();
+          // The database has the newest meta now, unless the stash was written after this save
+          // was asked for (the page hid meanwhile): that stash is newer, and stays.
+          if (!fellBack && stashedAt < order) stash?.clear();
         },
         () => undefined,
-      ),
-    stashMeta: (meta) => stash?.write(meta),
+      );
+    },
+    stashMeta: (meta) => {
+      stashedAt = ++metaOrder;
+      stash?.write(meta);
+    },
   };
 }
