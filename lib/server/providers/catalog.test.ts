@@ -76,8 +76,11 @@ describe('createCatalog', () => {
     const before = listCalls;
     await catalog.list();
     await catalog.list();
-    await catalog.resolve('other');
+    const resolved = await catalog.resolve('other');
     expect(listCalls - before).toBe(1);
+    // Merged with the configuration once per listing, not once per chat.
+    const again = await catalog.resolve('other');
+    expect(resolved.ok && again.ok && again.model).toBe(resolved.ok && resolved.model);
   });
 
   it('serves the last listing while it fetches the next one, and the next one once it came', async () => {

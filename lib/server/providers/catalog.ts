@@ -155,6 +155,20 @@ export type ResolveResult =
  */
 export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
   const cache = new Map<string, CachedListing>();
+  /**
+   * Each listing merged with its provider's configuration, once: a chat looks its model up in it
+   * instead of merging again (a listing is kept 30 s and serves every chat meanwhile).
+   */
+  const merged = new WeakMap<ListingResult, Map<string, ResolvedModel>>();
+
+  function modelsOf(provider: ProviderConfig, result: ListingResult): Map<string, ResolvedModel> {
+    let models = merged.get(result);
+    if (!models) {
+      models = new Map(mergeModels(config, provider, result).map((m) => [m.upstreamId, m]));
+      merged.set(result, models);
+    }
+    return models;
+  }
 
   /**
    * The provider's listing. One that worked is served while the next is fetched (stale while
@@ -184,7 +198,7 @@ export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
 
   async function list(): Promise<ResolvedModel[]> {
     const all = await Promise.all(
-      config.providers.map(async (p) => mergeModels(config, p, await listing(p))),
+      config.providers.map(async (p) => [...modelsOf(p, await listing(p)).values()]),
     );
     return all.flat();
   }
@@ -199,7 +213,7 @@ export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
       }
       if (!upstreamId) continue;
       const result = await listing(provider);
-      const model = mergeModels(config, provider, result).find((m) => m.upstreamId === upstreamId);
+      const model = modelsOf(provider, result).get(upstreamId);
       if (model) return { ok: true, model, provider };
       if (!result.ok && !result.reachable && !provider.modelsAreAllowlist) {
         // Cannot check: let the request go, so the user hears that the backend is down.
