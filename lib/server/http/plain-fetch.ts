@@ -14,11 +14,3 @@ export function plainFetch(): typeof fetch {
   const current = globalThis.fetch as PatchedFetch;
   return current._nextOriginalFetch ?? current;
 }
-
-/**
- * Resolves in the event loop's check phase after its next poll for I/O: whatever connection or
- * write was started before the call has had that poll to complete.
- */
-export function afterNextPoll(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-}

@@ -109,6 +109,29 @@ describe('createCatalog', () => {
     expect(held).toHaveLength(0);
   });
 
+  it("fetches a stale listing's successor after the request of the chat that found it stale", async () => {
+    let clock = 0;
+    const calls: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      calls.push(String(input));
+      return globalThis.fetch(input, init);
+    };
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/a/v1` }, () => ''),
+      {
+        fetch: recording,
+        now: () => clock,
+      },
+    );
+    await catalog.resolve('other');
+    clock += 60_000;
+    expect((await catalog.resolve('other')).ok).toBe(true);
+    // What the route does next, in the same turn of the event loop: its upstream request.
+    calls.push('chat');
+    await expect.poll(() => calls.length).toBe(3);
+    expect(calls).toEqual([`${base}/a/v1/models`, 'chat', `${base}/a/v1/models`]);
+  });
+
   it('treats MODELS as an allowlist with additions', async () => {
     const catalog = createCatalog(
       buildConfig({ OPENAI_BASE_URL: `${base}/a/v1`, MODELS: 'other,extra=completion' }, () => ''),
