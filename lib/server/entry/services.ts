@@ -7,6 +7,7 @@ import { logChat, type ChatLogFields } from '../log/chat-log';
 import { identityHasher } from '../log/identity-hash';
 import { processLogger, type Logger } from '../log/logger';
 import { createCatalog, type Catalog } from '../providers/catalog';
+import { plainFetch } from '../http/plain-fetch';
 import type { ResumeStores } from '../resume/find-answer';
 import { createResumeStores } from '../resume/resume-stores';
 
@@ -40,7 +41,7 @@ export function getServices(): Services {
   const secret = authSecret();
   services = {
     config,
-    catalog: createCatalog(config, { fetch: globalThis.fetch, now: () => performance.now() }),
+    catalog: createCatalog(config, { fetch: plainFetch(), now: () => performance.now() }),
     secrets,
     logger,
     logChat: (fields) => logChat(logger, fields),

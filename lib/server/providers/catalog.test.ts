@@ -76,8 +76,11 @@ describe('createCatalog', () => {
     const before = listCalls;
     await catalog.list();
     await catalog.list();
-    await catalog.resolve('other');
+    const resolved = await catalog.resolve('other');
     expect(listCalls - before).toBe(1);
+    // Merged with the configuration once per listing, not once per chat.
+    const again = await catalog.resolve('other');
+    expect(resolved.ok && again.ok && again.model).toBe(resolved.ok && resolved.model);
   });
 
   it('serves the last listing while it fetches the next one, and the next one once it came', async () => {
@@ -104,6 +107,29 @@ describe('createCatalog', () => {
     held.shift()!();
     await expect.poll(async () => (await catalog.list()).map((m) => m.id)).toEqual(['second']);
     expect(held).toHaveLength(0);
+  });
+
+  it("fetches a stale listing's successor after the request of the chat that found it stale", async () => {
+    let clock = 0;
+    const calls: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      calls.push(String(input));
+      return globalThis.fetch(input, init);
+    };
+    const catalog = createCatalog(
+      buildConfig({ OPENAI_BASE_URL: `${base}/a/v1` }, () => ''),
+      {
+        fetch: recording,
+        now: () => clock,
+      },
+    );
+    await catalog.resolve('other');
+    clock += 60_000;
+    expect((await catalog.resolve('other')).ok).toBe(true);
+    // What the route does next, in the same turn of the event loop: its upstream request.
+    calls.push('chat');
+    await expect.poll(() => calls.length).toBe(3);
+    expect(calls).toEqual([`${base}/a/v1/models`, 'chat', `${base}/a/v1/models`]);
   });
 
   it('treats MODELS as an allowlist with additions', async () => {
