@@ -21,8 +21,10 @@ import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
 import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './use-conversation-route';
+import { ConversationWarmUp } from './conversation-warm-up';
 import { EmptyState } from './empty-state';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { useShownView, type MainView } from './use-shown-view';
 import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
@@ -73,8 +75,8 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
-/** What the main area shows. */
-function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
+/** What the store says the main area shows (`useShownView`: when it shows it). */
+function useView(): MainView {
   return useChatStore((s) => {
     if (s.activeId === null) return 'empty';
     const c = s.conversations[s.activeId];
@@ -101,7 +103,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
     setCollapsed(false);
   }, [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
-  const view = useView();
+  const view = useShownView(useView());
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
@@ -137,6 +139,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
           onOpenSidebar={() => setSidebarOpen(true)}
           onShowSidebar={collapsed ? () => setCollapsed(false) : null}
           account={account}
+          titled={comparing || view !== 'empty'}
         />
         <HealthBanner />
         <StorageNotice />
@@ -157,7 +160,12 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         ) : view === 'loading' ? (
           <div className="flex-1" />
         ) : (
-          <EmptyState />
+          <>
+            <EmptyState />
+            <DisplayOptionsProvider value={PAGE_DISPLAY}>
+              <ConversationWarmUp />
+            </DisplayOptionsProvider>
+          </>
         )}
         {!comparing && (
           <Composer
