@@ -113,7 +113,10 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   const comparing = compare !== null && compare.conversationId === activeId;
   useCompletionView(info?.kind === 'completion');
   useEscapeStops(activeId, running);
-  useDocumentTitle(title);
+  // The main area shows the conversation (not the new-chat screen, which stays a task after a
+  // first send or an import): the header and the tab are titled with it then, not before.
+  const titled = comparing || view !== 'empty';
+  useDocumentTitle(titled ? title : undefined);
   useAutoTitles();
   useMarkdownWarmUp();
 
@@ -139,7 +142,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
           onOpenSidebar={() => setSidebarOpen(true)}
           onShowSidebar={collapsed ? () => setCollapsed(false) : null}
           account={account}
-          titled={comparing || view !== 'empty'}
+          titled={titled}
         />
         <HealthBanner />
         <StorageNotice />

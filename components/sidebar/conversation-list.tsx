@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import type { SearchHit } from '@/lib/browser/chat/search';
 import { useChatStore, useChatStoreApi, useChatStoreIds } from '../store/use-chat-store';
@@ -42,7 +42,10 @@ export const ConversationList = memo(function ConversationList({
   onDelete,
 }: ConversationListProps) {
   const store = useChatStoreApi();
-  const order = useChatStore((s) => s.order);
+  // Rows follow the order a render later, at a lower priority: the task that sends a first
+  // question (or imports, or deletes) does not also render the sidebar (docs/performance.md,
+  // "The first send"). A row whose conversation is gone meanwhile shows nothing (ConversationItem).
+  const order = useDeferredValue(useChatStore((s) => s.order));
   const pinned = useChatStoreIds((s) => s.order.filter((id) => s.conversations[id]?.pinned));
   const hydrated = useChatStore((s) => s.hydrated);
   // Groups move at midnight: a coarse clock is enough.
