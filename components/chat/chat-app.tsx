@@ -21,12 +21,13 @@ import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { Sidebar } from '../sidebar/sidebar';
 import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './use-conversation-route';
-import { ConversationWarmUp } from './conversation-warm-up';
 import { EmptyState } from './empty-state';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { useShownView, type MainView } from './use-shown-view';
 import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
+import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
+import { ChatStoreContext } from '../store/chat-store-provider';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
 import { onDemand } from '../ui/on-demand';
@@ -45,6 +46,15 @@ const PAGE_DISPLAY = {
 const MissingConversation = lazyComponent(
   onDemand(() => import('./missing-conversation')),
   (m) => m.MissingConversation,
+);
+
+/**
+ * The message list warmed up while the first question is typed (conversation-warm-up.tsx): loaded
+ * with the first key typed on the new-chat screen, not with the page (docs/performance.md).
+ */
+const ConversationWarmUp = lazyComponent(
+  onDemand(() => import('./conversation-warm-up')),
+  (m) => m.ConversationWarmUp,
 );
 
 /** A comparison's answers, loaded with the first comparison (docs/performance.md). */
@@ -104,6 +114,7 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   }, [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
   const view = useShownView(useView());
+  const typing = useChatStore((s) => !s.activeId && Boolean(s.drafts[NEW_CHAT_DRAFT]));
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
@@ -165,9 +176,13 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         ) : (
           <>
             <EmptyState />
-            <DisplayOptionsProvider value={PAGE_DISPLAY}>
-              <ConversationWarmUp />
-            </DisplayOptionsProvider>
+            {typing && (
+              <Suspense fallback={null}>
+                <DisplayOptionsProvider value={PAGE_DISPLAY}>
+                  <ConversationWarmUp List={MessageList} StoreContext={ChatStoreContext} />
+                </DisplayOptionsProvider>
+              </Suspense>
+            )}
           </>
         )}
         {!comparing && (

@@ -1,29 +1,35 @@
 'use client';
 
-import { Activity, memo, useState } from 'react';
-import { createStore } from 'zustand/vanilla';
-import type { ChatStore } from '@/lib/browser/chat/chat-store';
-import { initialChatState } from '@/lib/browser/chat/chat-state';
-import { createConversation } from '@/lib/browser/chat/conversation';
-import { createAssistantMessage } from '@/lib/browser/chat/message';
-import { MessageList } from '../messages/message-list';
-import { ChatStoreContext } from '../store/chat-store-provider';
+import { Activity, memo, useState, type ComponentType, type Context } from 'react';
 
 /**
- * A conversation of one question and its answer's placeholder, in a store of its own: its state
- * only, no actions (nothing hidden can be clicked).
+ * A store holding one conversation — a question and its answer's placeholder — and nothing else:
+ * what the message list reads of the chat store (state only; nothing hidden can be clicked).
  */
-function sampleStore(): ChatStore {
-  const c = createConversation('w', null, 0);
-  c.messages = [
-    { id: 'q', role: 'user', content: 'Hi', createdAt: 0 },
-    createAssistantMessage('a', '', 0),
-  ];
-  return createStore(() => ({
-    ...initialChatState(),
-    conversations: { w: c },
+function sampleStore() {
+  const state = {
+    activeId: null,
+    lastModel: null,
     running: { w: 'a' },
-  })) as unknown as ChatStore;
+    conversations: {
+      w: {
+        messages: [
+          { id: 'q', role: 'user', content: 'Hi', createdAt: 0 },
+          {
+            id: 'a',
+            role: 'assistant',
+            model: '',
+            content: '',
+            reasoning: '',
+            status: 'streaming',
+            createdAt: 0,
+            timing: { sentAt: 0 },
+          },
+        ],
+      },
+    },
+  };
+  return { getState: () => state, getInitialState: () => state, subscribe: () => () => {} };
 }
 
 /** Once per page: a later new-chat screen follows a conversation already shown. */
@@ -36,21 +42,30 @@ function Rendered({ done }: { done: () => void }) {
 }
 
 /**
- * The message list rendered once, hidden, at idle priority (a hidden `Activity`), while the new-chat
- * screen waits for the first question, then dropped: the first real conversation then mounts with
- * warm code (compiled, its modules evaluated) — about half its CPU at 4× (docs/performance.md,
- * "The first send"). Hidden, it is never seen, focused or read out; its store is its own and saves
- * nothing.
+ * The message list rendered once, hidden, at idle priority (a hidden `Activity`), while the first
+ * question is typed, then dropped: the first real conversation then mounts with warm code
+ * (compiled, its paths taken once) — about half its CPU at 4× (docs/performance.md, "The first
+ * send"). Hidden, it is never seen, focused or read out; its store is its own and saves nothing.
+ * The list and the store's context come from the page, so this module, loaded on demand, holds only
+ * what is here.
  */
-export const ConversationWarmUp = memo(function ConversationWarmUp() {
+export const ConversationWarmUp = memo(function ConversationWarmUp({
+  List,
+  StoreContext,
+}: {
+  List: ComponentType<{ conversationId: string; completion: boolean }>;
+  // The chat store's context; the sample store has only the state the list reads.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  StoreContext: Context<any>;
+}) {
   const [store] = useState(sampleStore);
   const [, setWarm] = useState(false);
   if (warmed) return null;
   return (
     <Activity mode="hidden">
-      <ChatStoreContext.Provider value={store}>
-        <MessageList conversationId="w" completion={false} />
-      </ChatStoreContext.Provider>
+      <StoreContext.Provider value={store}>
+        <List conversationId="w" completion={false} />
+      </StoreContext.Provider>
       <Rendered
         done={() =>
           setTimeout(() => {
