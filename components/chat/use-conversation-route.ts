@@ -22,13 +22,20 @@ function pathOf(id: string | null): string {
   return id === null ? '/' : `${PREFIX}${encodeURIComponent(id)}`;
 }
 
-/** Back and Forward seen so far (`onHistoryMove` counts them). */
+/**
+ * The address as the first load or the last Back/Forward left it, with how many Back/Forward moves
+ * came before (`<moves> <path>`). Only those change it: the app's own writes (a task after its
+ * changes, address-writes.ts) are never read back, so a render that happens before or after one
+ * cannot take the address for a request to open something. The count makes every move a new
+ * value: open A from `/`, then Back to `/` (read as `/` both times) still opens the new chat.
+ */
+let address: string | undefined;
 let moves = 0;
 
 /** Back and Forward change the address without the app asking: the one event that says so. */
 function onHistoryMove(onChange: () => void): () => void {
   const moved = () => {
-    moves++;
+    address = `${++moves} ${window.location.pathname}`;
     onChange();
   };
   window.addEventListener('popstate', moved);
@@ -36,18 +43,15 @@ function onHistoryMove(onChange: () => void): () => void {
 }
 
 /**
- * The address's path as Back/Forward and the first load set it, with how many Back/Forward moves
- * came before (`<moves> <path>`). Read from `location` rather than Next's `usePathname`: that hook
- * brings the whole of `next/navigation` (redirects, not-found and their errors) into the page's
- * JavaScript, and the app changes the address itself otherwise. The count makes every move a new
- * value: the app's own writes are not read here, so a Back to the path last read (open A, then
- * Back to `/`, both read as `/`) is still a change. `serverPath` is what the server rendered (the
+ * The address (above), read from `location` rather than Next's `usePathname`: that hook brings the
+ * whole of `next/navigation` (redirects, not-found and their errors) into the page's JavaScript,
+ * and the app changes the address itself otherwise. `serverPath` is what the server rendered (the
  * first render must match it).
  */
 function useAddressPath(serverPath: string): string {
   return useSyncExternalStore(
     onHistoryMove,
-    () => `${moves} ${window.location.pathname}`,
+    () => (address ??= `0 ${window.location.pathname}`),
     () => `0 ${serverPath}`,
   );
 }
