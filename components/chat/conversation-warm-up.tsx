@@ -44,10 +44,9 @@ function Rendered({ done }: { done: () => void }) {
 /**
  * The message list rendered once, hidden, at idle priority (a hidden `Activity`), while the first
  * question is typed, then dropped: the first real conversation then mounts with warm code
- * (compiled, its paths taken once) — about half its CPU at 4× (docs/performance.md, "The first
- * send"). Hidden, it is never seen, focused or read out; its store is its own and saves nothing.
- * The list and the store's context come from the page, so this module, loaded on demand, holds only
- * what is here.
+ * (compiled, its paths taken once; docs/performance.md, "The first send"). Hidden, it is never
+ * seen, focused or read out; its store is its own and saves nothing. The list and the store's
+ * context come from the page, so this module, loaded on demand, holds only what is here.
  */
 export const ConversationWarmUp = memo(function ConversationWarmUp({
   List,
