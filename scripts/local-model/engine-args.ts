@@ -31,13 +31,16 @@ export interface EngineOptions {
 }
 
 /**
- * The local engine's prompt step (`--batch-size`, llama.cpp's default 2,048): a Stop during a long
- * prompt is noticed between steps. Measured with one thread on the shared two-core machine, a
- * 1,000-token prompt, two interleaved rounds: steps of 64 read it in 6.7 s and a cancel freed the
- * slot in 2–7 ms; steps of 256 took 10.2 s and 9–3,284 ms (128: 10.1 s, 6–1,469 ms; 32: 6.3 s,
- * 10–1,405 ms).
+ * The local engine's prompt step (`--batch-size`, llama.cpp's default 2,048): the engine notices a
+ * closed connection only between prompt steps, so a Stop during a long prompt frees it one or two
+ * steps later. With one thread on the two-core machine (SmolLM2-135M, a request closed 1,000 tokens
+ * into a 3,000-token prompt, interleaved runs under other work, load average 5–6): steps of 64
+ * took 0.4–1.1 s each and the engine went idle 0.7–2.4 s after the close; steps of 8 took 65–140 ms
+ * and it went idle in 100–530 ms; steps of 4, 35–50 ms and 79–120 ms. Reading a prompt cost
+ * 8.1 ms of engine CPU per token in steps of 64, 8.6 in steps of 8 (+6 %) and 9.9 in steps of 4
+ * (+22 %): 8 frees the engine within a fraction of a second for a few percent more prompt work.
  */
-export const LOCAL_PROMPT_STEP = 64;
+export const LOCAL_PROMPT_STEP = 8;
 
 export function defaultThreads(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));

@@ -19,8 +19,10 @@ export const ENGINE_MODEL = 'local:SmolLM2-135M-Instruct';
 export const ENGINE_SLOTS = 2;
 
 /**
- * The engine's command line: two slots, greedy, seeded; prompt steps of 8 tokens so a cancelled
- * prompt is dropped within a step (a few milliseconds of a 135M model).
+ * The engine's command line: two slots, greedy, seeded; prompt steps of 4 tokens (35–50 ms each on
+ * one thread here) so that a request closed during its prompt is dropped within about 100 ms: the
+ * engine notices the close only between steps (steps of 8 took 65–140 ms, the local engine's
+ * default; docs/decisions.md, "The local model").
  */
 export const ENGINE_COMMAND = [
   // The engine has a machine of its own where people run it; here it shares two cores with the
@@ -35,7 +37,7 @@ export const ENGINE_COMMAND = [
   '--threads 1',
   '--temp 0',
   '--seed 42',
-  '--batch-size 8',
+  '--batch-size 4',
   // Each prompt read in full: the same request gives the same text whatever the engine answered
   // before it (the specs compare a resumed or continued answer with a straight one).
   '--no-cache-prompt',
