@@ -1,25 +1,22 @@
-import type { ReactNode } from 'react';
+import { UsageButton } from '../usage/usage-button';
 import { Icon } from '../ui/icon';
 import { Button } from '../ui/text-button';
 import { SignOutForm } from './sign-out-form';
 
-/**
- * Who is signed in, and "Sign out" (a form post, after this browser's copy of their conversations
- * is cleared). Someone signed in by the sign-in proxy signs out there, so no button is offered.
- */
-export function AccountMenu({
-  name,
-  canSignOut,
-  localCopy = null,
-  usage = null,
-}: {
+/** Who is signed in, as the server found them: what the chat page's header shows of them. */
+export interface Account {
   name: string;
   canSignOut: boolean;
   /** The user's local copy, cleared on sign-out (null: nothing kept per user). */
-  localCopy?: string | null;
-  /** The usage view's button (composed by the page: the account menu knows no other feature). */
-  usage?: ReactNode;
-}) {
+  localCopy: string | null;
+}
+
+/**
+ * Who is signed in, their usage, and "Sign out" (a form post, after this browser's copy of their
+ * conversations is cleared). Someone signed in by the sign-in proxy signs out there, so no button
+ * is offered. Signed-in pages only: the chat page loads it on demand (docs/performance.md).
+ */
+export function AccountMenu({ name, canSignOut, localCopy }: Account) {
   return (
     <div className="flex min-w-0 items-center gap-1">
       <span
@@ -29,7 +26,7 @@ export function AccountMenu({
         <span className="sr-only">Signed in as </span>
         {name}
       </span>
-      {usage}
+      <UsageButton />
       {canSignOut && (
         <SignOutForm localCopy={localCopy}>
           {/* On a phone the header has no room for the words: a door with an arrow says it. */}

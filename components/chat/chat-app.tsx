@@ -1,6 +1,7 @@
 'use client';
 
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import type { Account } from '../auth/account-menu';
 import type { CompareSession } from '@/lib/browser/chat/compare-run';
 import { CompareButton } from '../compare/compare-button';
 import { Composer } from '../composer/composer';
@@ -57,6 +58,20 @@ const ConversationWarmUp = lazyComponent(
   (m) => m.ConversationWarmUp,
 );
 
+/**
+ * Who is signed in, their usage and "Sign out", and the offer to move this browser's chats into
+ * their account: signed-in pages only, loaded on demand so that an open server's page never
+ * carries their code (docs/performance.md).
+ */
+const AccountMenu = lazyComponent(
+  onDemand(() => import('../auth/account-menu')),
+  (m) => m.AccountMenu,
+);
+const MoveLocalChats = lazyComponent(
+  onDemand(() => import('../sync/move-local-chats')),
+  (m) => m.MoveLocalChats,
+);
+
 /** A comparison's answers, loaded with the first comparison (docs/performance.md). */
 const ComparePanel = lazyComponent(
   onDemand(() => import('../compare/compare-panel')),
@@ -98,9 +113,15 @@ function useView(): MainView {
 
 /**
  * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
- * (who is signed in, rendered by the server) goes in the header.
+ * (who is signed in, as the server found them; absent for no one) goes in the header.
  */
-export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPath: string }) {
+export function ChatApp({
+  account = null,
+  serverPath,
+}: {
+  account?: Account | null;
+  serverPath: string;
+}) {
   const store = useChatStoreApi();
   useConversationRoute(store, serverPath);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -152,7 +173,13 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         <ChatHeader
           onOpenSidebar={() => setSidebarOpen(true)}
           onShowSidebar={collapsed ? () => setCollapsed(false) : null}
-          account={account}
+          account={
+            account && (
+              <Suspense fallback={null}>
+                <AccountMenu {...account} />
+              </Suspense>
+            )
+          }
           titled={titled}
         />
         <HealthBanner />
@@ -199,6 +226,11 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
       </main>
       <LiveStatus />
       <KeyboardShortcuts openSidebar={openSidebar} />
+      {account && (
+        <Suspense fallback={null}>
+          <MoveLocalChats />
+        </Suspense>
+      )}
     </div>
   );
 }
