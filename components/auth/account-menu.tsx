@@ -1,4 +1,4 @@
-import { UsageButton } from '../usage/usage-button';
+import type { ReactNode } from 'react';
 import { Icon } from '../ui/icon';
 import { Button } from '../ui/text-button';
 import { SignOutForm } from './sign-out-form';
@@ -12,11 +12,19 @@ export interface Account {
 }
 
 /**
- * Who is signed in, their usage, and "Sign out" (a form post, after this browser's copy of their
- * conversations is cleared). Someone signed in by the sign-in proxy signs out there, so no button
- * is offered. Signed-in pages only: the chat page loads it on demand (docs/performance.md).
+ * Who is signed in, and "Sign out" (a form post, after this browser's copy of their conversations
+ * is cleared). Someone signed in by the sign-in proxy signs out there, so no button is offered.
+ * Signed-in pages only: the chat page loads it on demand (account-parts.tsx, docs/performance.md).
  */
-export function AccountMenu({ name, canSignOut, localCopy }: Account) {
+export function AccountMenu({
+  name,
+  canSignOut,
+  localCopy,
+  usage = null,
+}: Account & {
+  /** The usage view's button (composed by the page: the account menu knows no other feature). */
+  usage?: ReactNode;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-1">
       <span
@@ -26,7 +34,7 @@ export function AccountMenu({ name, canSignOut, localCopy }: Account) {
         <span className="sr-only">Signed in as </span>
         {name}
       </span>
-      <UsageButton />
+      {usage}
       {canSignOut && (
         <SignOutForm localCopy={localCopy}>
           {/* On a phone the header has no room for the words: a door with an arrow says it. */}

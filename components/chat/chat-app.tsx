@@ -63,14 +63,9 @@ const ConversationWarmUp = lazyComponent(
  * their account: signed-in pages only, loaded on demand so that an open server's page never
  * carries their code (docs/performance.md).
  */
-const AccountMenu = lazyComponent(
-  onDemand(() => import('../auth/account-menu')),
-  (m) => m.AccountMenu,
-);
-const MoveLocalChats = lazyComponent(
-  onDemand(() => import('../sync/move-local-chats')),
-  (m) => m.MoveLocalChats,
-);
+const accountParts = onDemand(() => import('./account-parts'));
+const AccountArea = lazyComponent(accountParts, (m) => m.AccountArea);
+const MoveLocalChats = lazyComponent(accountParts, (m) => m.MoveLocalChats);
 
 /** A comparison's answers, loaded with the first comparison (docs/performance.md). */
 const ComparePanel = lazyComponent(
@@ -176,7 +171,7 @@ export function ChatApp({
           account={
             account && (
               <Suspense fallback={null}>
-                <AccountMenu {...account} />
+                <AccountArea {...account} />
               </Suspense>
             )
           }
