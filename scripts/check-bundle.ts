@@ -24,8 +24,9 @@ const BUDGETS = {
    * `/` opened, before a question: what every visitor pays. It measured 69.9–70.3 KB (by the
    * blank page's build) before the code its first load carried for nothing was cut, then
    * 69.4–69.5 KB against a blank page of 135.35 KB (docs/performance.md), 69.95 KB with the first
-   * send spread over tasks, and 69.43 KB once the signed-in user's parts and the search's results were loaded on demand: the
-   * blank page varies by up to 0.5 KB between builds, about all the room that is left.
+   * send spread over tasks, and 69.40 KB once the signed-in user's parts and the search's results
+   * were loaded on demand: the blank page varies by up to 0.5 KB between builds, about all the
+   * room that is left.
    */
   firstLoad: 70 * KB,
   /** `/` through a rich answer (reasoning, a table, a code block), until the page is quiet. */
