@@ -3,20 +3,25 @@ import { Icon } from '../ui/icon';
 import { Button } from '../ui/text-button';
 import { SignOutForm } from './sign-out-form';
 
+/** Who is signed in, as the server found them: what the chat page's header shows of them. */
+export interface Account {
+  name: string;
+  canSignOut: boolean;
+  /** The user's local copy, cleared on sign-out (null: nothing kept per user). */
+  localCopy: string | null;
+}
+
 /**
  * Who is signed in, and "Sign out" (a form post, after this browser's copy of their conversations
  * is cleared). Someone signed in by the sign-in proxy signs out there, so no button is offered.
+ * Signed-in pages only: the chat page loads it on demand (account-parts.tsx, docs/performance.md).
  */
 export function AccountMenu({
   name,
   canSignOut,
-  localCopy = null,
+  localCopy,
   usage = null,
-}: {
-  name: string;
-  canSignOut: boolean;
-  /** The user's local copy, cleared on sign-out (null: nothing kept per user). */
-  localCopy?: string | null;
+}: Account & {
   /** The usage view's button (composed by the page: the account menu knows no other feature). */
   usage?: ReactNode;
 }) {

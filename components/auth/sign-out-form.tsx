@@ -1,7 +1,7 @@
 'use client';
 
 import type { FormEvent, ReactNode } from 'react';
-import { clearLocalCopy, SIGNED_OUT_KEY } from '@/lib/browser/sync/local-copy';
+import { clearLocalCopy, SIGNED_OUT_KEY } from '@/lib/browser/sync/clear-local-copy';
 
 /**
  * The sign-out form: it empties the user's local copy first (the next person on this computer must

@@ -1,6 +1,7 @@
 'use client';
 
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import type { Account } from '../auth/account-menu';
 import type { CompareSession } from '@/lib/browser/chat/compare-run';
 import { CompareButton } from '../compare/compare-button';
 import { Composer } from '../composer/composer';
@@ -23,8 +24,11 @@ import { useAutoTitles } from './use-auto-titles';
 import { useConversationRoute } from './use-conversation-route';
 import { EmptyState } from './empty-state';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { useShownView, type MainView } from './use-shown-view';
 import { DisplayOptionsProvider } from '../store/display-options';
 import { useActiveModel } from '../store/use-active-model';
+import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
+import { ChatStoreContext } from '../store/chat-store-provider';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
 import { selectActiveRunning, selectActiveTitle } from '../store/selectors';
 import { onDemand } from '../ui/on-demand';
@@ -44,6 +48,24 @@ const MissingConversation = lazyComponent(
   onDemand(() => import('./missing-conversation')),
   (m) => m.MissingConversation,
 );
+
+/**
+ * The message list warmed up while the first question is typed (conversation-warm-up.tsx): loaded
+ * with the first key typed on the new-chat screen, not with the page (docs/performance.md).
+ */
+const ConversationWarmUp = lazyComponent(
+  onDemand(() => import('./conversation-warm-up')),
+  (m) => m.ConversationWarmUp,
+);
+
+/**
+ * Who is signed in, their usage and "Sign out", and the offer to move this browser's chats into
+ * their account: signed-in pages only, loaded on demand so that an open server's page never
+ * carries their code (docs/performance.md).
+ */
+const accountParts = onDemand(() => import('./account-parts'));
+const AccountArea = lazyComponent(accountParts, (m) => m.AccountArea);
+const MoveLocalChats = lazyComponent(accountParts, (m) => m.MoveLocalChats);
 
 /** A comparison's answers, loaded with the first comparison (docs/performance.md). */
 const ComparePanel = lazyComponent(
@@ -73,8 +95,8 @@ function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
-/** What the main area shows. */
-function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
+/** What the store says the main area shows (`useShownView`: when it shows it). */
+function useView(): MainView {
   return useChatStore((s) => {
     if (s.activeId === null) return 'empty';
     const c = s.conversations[s.activeId];
@@ -86,9 +108,15 @@ function useView(): 'messages' | 'empty' | 'missing' | 'loading' {
 
 /**
  * The chat page: sidebar, header, messages or the new-chat screen, composer, banners. `account`
- * (who is signed in, rendered by the server) goes in the header.
+ * (who is signed in, as the server found them; absent for no one) goes in the header.
  */
-export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPath: string }) {
+export function ChatApp({
+  account = null,
+  serverPath,
+}: {
+  account?: Account | null;
+  serverPath: string;
+}) {
   const store = useChatStoreApi();
   useConversationRoute(store, serverPath);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -101,7 +129,8 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
     setCollapsed(false);
   }, [setCollapsed]);
   const activeId = useChatStore((s) => s.activeId);
-  const view = useView();
+  const view = useShownView(useView());
+  const typing = useChatStore((s) => !s.activeId && Boolean(s.drafts[NEW_CHAT_DRAFT]));
   const running = useChatStore(selectActiveRunning);
   const title = useChatStore(selectActiveTitle);
   const { info } = useActiveModel();
@@ -111,7 +140,10 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
   const comparing = compare !== null && compare.conversationId === activeId;
   useCompletionView(info?.kind === 'completion');
   useEscapeStops(activeId, running);
-  useDocumentTitle(title);
+  // The main area shows the conversation (not the new-chat screen, which stays a task after a
+  // first send or an import): the header and the tab are titled with it then, not before.
+  const titled = comparing || view !== 'empty';
+  useDocumentTitle(titled ? title : undefined);
   useAutoTitles();
   useMarkdownWarmUp();
 
@@ -136,7 +168,14 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         <ChatHeader
           onOpenSidebar={() => setSidebarOpen(true)}
           onShowSidebar={collapsed ? () => setCollapsed(false) : null}
-          account={account}
+          account={
+            account && (
+              <Suspense fallback={null}>
+                <AccountArea {...account} />
+              </Suspense>
+            )
+          }
+          titled={titled}
         />
         <HealthBanner />
         <StorageNotice />
@@ -157,7 +196,16 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
         ) : view === 'loading' ? (
           <div className="flex-1" />
         ) : (
-          <EmptyState />
+          <>
+            <EmptyState />
+            {typing && (
+              <Suspense fallback={null}>
+                <DisplayOptionsProvider value={PAGE_DISPLAY}>
+                  <ConversationWarmUp List={MessageList} StoreContext={ChatStoreContext} />
+                </DisplayOptionsProvider>
+              </Suspense>
+            )}
+          </>
         )}
         {!comparing && (
           <Composer
@@ -173,6 +221,11 @@ export function ChatApp({ account, serverPath }: { account?: ReactNode; serverPa
       </main>
       <LiveStatus />
       <KeyboardShortcuts openSidebar={openSidebar} />
+      {account && (
+        <Suspense fallback={null}>
+          <MoveLocalChats />
+        </Suspense>
+      )}
     </div>
   );
 }

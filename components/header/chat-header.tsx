@@ -27,10 +27,15 @@ export interface ChatHeaderProps {
   onShowSidebar: (() => void) | null;
   /** Who is signed in, with "Sign out"; absent when no sign-in method is configured. */
   account?: ReactNode;
+  /**
+   * Whether the main area shows the open conversation (not the new-chat screen with its own
+   * heading, which stays a task after a first send or an import: one `<h1>` at a time).
+   */
+  titled: boolean;
 }
 
 /** Top bar: sidebar toggle, model picker, settings, export, theme, account. */
-export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeaderProps) {
+export function ChatHeader({ onOpenSidebar, onShowSidebar, account, titled }: ChatHeaderProps) {
   const store = useChatStoreApi();
   const activeId = useChatStore((s) => s.activeId);
   const title = useChatStore((s) =>
@@ -51,7 +56,7 @@ export function ChatHeader({ onOpenSidebar, onShowSidebar, account }: ChatHeader
         <MenuIcon />
       </IconButton>
       {/* The new-chat screen has its own heading; a conversation is headed by its title. */}
-      {title !== null && <h1 className="sr-only">{title}</h1>}
+      {titled && title !== null && <h1 className="sr-only">{title}</h1>}
       {onShowSidebar && (
         <IconButton label="Show sidebar" className="max-md:hidden" onClick={onShowSidebar}>
           <SidebarIcon />

@@ -44,6 +44,9 @@ export const ConversationItem = memo(function ConversationItem({
   // comes back after a rename, so that the key ending the rename does not act on the menu.
   const [menu, setMenu] = useState<'plain' | 'opening' | 'full'>('plain');
   const label = `Options for “${title}”`;
+  // Deleted, and still in the list's order until its deferred render (every conversation has a
+  // title).
+  if (!title) return null;
 
   // Renaming is offered by the options menu, so its code is loaded by then.
   const options = optionsModule();

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { groupByDate } from '@/lib/browser/chat/date-groups';
 import type { SearchHit } from '@/lib/browser/chat/search';
 import { useChatStore, useChatStoreApi, useChatStoreIds } from '../store/use-chat-store';
@@ -8,8 +8,6 @@ import { Button } from '../ui/text-button';
 import { useNow } from '../ui/use-now';
 import { ConversationItem } from './conversation-item';
 import { loadSearch, searchModule } from './load-search';
-import { onDemand } from '../ui/on-demand';
-import { lazyComponent } from '../ui/on-demand-component';
 import { useServerSyncHandle } from '../store/server-sync-context';
 
 export interface ConversationListProps {
@@ -17,12 +15,6 @@ export interface ConversationListProps {
   onSelected: () => void;
   onDelete: (id: string, title: string) => void;
 }
-
-/** Signed in, the server's matches: loaded with a signed-in page's first search only. */
-const ServerMatches = lazyComponent(
-  onDemand(() => import('./server-matches')),
-  (m) => m.ServerMatches,
-);
 
 /** Rows rendered at first, and added by each "Show more": a long history costs no more to open. */
 const PAGE = 100;
@@ -42,7 +34,10 @@ export const ConversationList = memo(function ConversationList({
   onDelete,
 }: ConversationListProps) {
   const store = useChatStoreApi();
-  const order = useChatStore((s) => s.order);
+  // Rows follow the order a render later, at a lower priority: the task that sends a first
+  // question (or imports, or deletes) does not also render the sidebar (docs/performance.md,
+  // "The first send"). A row whose conversation is gone meanwhile shows nothing (ConversationItem).
+  const order = useDeferredValue(useChatStore((s) => s.order));
   const pinned = useChatStoreIds((s) => s.order.filter((id) => s.conversations[id]?.pinned));
   const hydrated = useChatStore((s) => s.hydrated);
   // Groups move at midnight: a coarse clock is enough.
@@ -103,24 +98,21 @@ export const ConversationList = memo(function ConversationList({
     />
   );
 
-  if (hits) {
+  // Hits exist once the search module is loaded, and its list of results with it.
+  const search = searchModule();
+  if (hits && search) {
     return (
-      <>
-        <section aria-label="Search results">
-          <p role="status" className={HEADING}>
-            {hits.length === 0
-              ? 'No conversation matches.'
-              : `${hits.length} ${hits.length === 1 ? 'conversation' : 'conversations'}`}
-          </p>
-          <ul className="space-y-0.5">{hits.slice(0, limit).map((h) => item(h.id, h.snippet))}</ul>
-          {more(hits.length)}
-        </section>
-        {signedIn && (
-          <Suspense fallback={null}>
-            <ServerMatches query={query} shown={hits} onSelected={onSelected} onDelete={onDelete} />
-          </Suspense>
-        )}
-      </>
+      <search.SearchResults
+        hits={hits}
+        limit={limit}
+        query={query}
+        signedIn={signedIn}
+        headingClass={HEADING}
+        item={item}
+        more={more}
+        onSelected={onSelected}
+        onDelete={onDelete}
+      />
     );
   }
   if (hydrated && order.length === 0)

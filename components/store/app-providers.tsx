@@ -18,6 +18,7 @@ import {
   type PersistenceFactory,
   type TabSharingFactory,
 } from './chat-store-provider';
+import { nextTask } from './browser-scheduling';
 import { ModelsProvider } from './models-provider';
 import { QueryProvider } from './query-provider';
 import {
@@ -100,6 +101,8 @@ export function AppProviders({
               shareWithTabs={pageTabs(user)}
               defaults={readChatDefaults}
               storeOnServer={Boolean(sync)}
+              // The first send's key press only updates the store and the composer.
+              later={nextTask}
             >
               {sync ? (
                 <Suspense fallback={null}>

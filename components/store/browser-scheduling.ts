@@ -19,7 +19,7 @@ const taskQueue: (() => void)[] = [];
  * message in order: a channel per call cost about as much to create and close as to post on (CPU
  * profiles of `bench:render` at 4×: 17 ms creating and closing before, 17 ms posting after).
  */
-function nextTask(cb: () => void): void {
+export function nextTask(cb: () => void): void {
   if (!taskChannel) {
     taskChannel = new MessageChannel();
     taskChannel.port1.onmessage = () => taskQueue.shift()?.();

@@ -33,6 +33,7 @@ export function ChatStoreProvider({
   shareWithTabs,
   defaults,
   storeOnServer,
+  later,
   children,
 }: {
   /** Read once, when the store is created. */
@@ -46,6 +47,8 @@ export function ChatStoreProvider({
   defaults?: ChatStoreDeps['defaults'];
   /** Signed in: answers are stored on the server too (each request names its conversation). */
   storeOnServer?: boolean;
+  /** Where answers' requests start (chat-store-deps.ts); at once without. Read once. */
+  later?: ChatStoreDeps['later'];
   children: ReactNode;
 }) {
   const apiFetch = useApiFetch();
@@ -58,6 +61,7 @@ export function ChatStoreProvider({
       network: browserNetwork,
       ...(defaults ? { defaults } : {}),
       ...(storeOnServer ? { storeOnServer } : {}),
+      ...(later ? { later } : {}),
       // Not while rendering on the server: Node has a BroadcastChannel of its own.
       ...(shareWithTabs && typeof window !== 'undefined' ? shareWithTabs() : {}),
     }),

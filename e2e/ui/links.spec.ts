@@ -115,3 +115,26 @@ test('deleting the open conversation goes to a new chat, and Back does not retur
   await expect(page).toHaveURL(new RegExp(`${kept}$`));
   await expect(page.getByRole('log')).toContainText(`Keep ${marker}`);
 });
+
+test('Back to the address the page was loaded on opens it again, though the app moved the address since', async ({
+  page,
+}) => {
+  const marker = nonce();
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  const path = await newConversation(page, `Back home ${marker}`);
+  // A fresh load on `/`, then a conversation opened in the app (the address written by the app,
+  // a task later), then Back: the browser's address is `/` again, as when the page was loaded.
+  await openApp(page, '/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What can I help with?');
+  const nav = await openSidebar(page);
+  await nav.getByRole('link', { name: `Back home ${marker}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole('log')).toContainText(`Back home ${marker}`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What can I help with?');
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole('log')).toContainText(`Back home ${marker}`);
+});

@@ -22,7 +22,13 @@ export function storeHarness(
     network,
     saveIntervalMs = 20,
     stash,
-  }: { network?: NetworkWatch; saveIntervalMs?: number; stash?: MetaStash } = {},
+    later,
+  }: {
+    network?: NetworkWatch;
+    saveIntervalMs?: number;
+    stash?: MetaStash;
+    later?: (cb: () => void) => void;
+  } = {},
 ) {
   const frames = manualFrames();
   const f = fakeFetch(respond);
@@ -40,6 +46,7 @@ export function storeHarness(
     ...(network ? { network } : {}),
     // As the chat page keeps it: with a stash, the streaming answers' tokens go in it too.
     ...(stash ? { stashedRuns } : {}),
+    ...(later ? { later } : {}),
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
   const answer = () => active().messages.at(-1) as AssistantMessage;

@@ -1,10 +1,7 @@
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { AccountMenu } from '@/components/auth/account-menu';
 import { ChatApp } from '@/components/chat/chat-app';
 import { AppProviders } from '@/components/store/app-providers';
-import { MoveLocalChatsSlot } from '@/components/sync/move-local-chats-slot';
-import { UsageButton } from '@/components/usage/usage-button';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { localCopyId } from '@/lib/server/conversations/local-copy-id';
 
@@ -17,20 +14,20 @@ import { localCopyId } from '@/lib/server/conversations/local-copy-id';
 export default async function ConversationsLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
   const { identity } = await authenticate(requestHeaders);
+  // Plain data: the chat page loads the account's parts on demand, so an open server's page (no
+  // one signed in) never carries their code (docs/performance.md).
   const account =
-    identity?.kind === 'user' ? (
-      <AccountMenu
-        name={identity.name}
-        canSignOut={identity.method !== 'proxy'}
-        localCopy={localCopyId(identity)}
-        usage={<UsageButton />}
-      />
-    ) : null;
+    identity?.kind === 'user'
+      ? {
+          name: identity.name,
+          canSignOut: identity.method !== 'proxy',
+          localCopy: localCopyId(identity),
+        }
+      : null;
   return (
     <>
       <AppProviders user={localCopyId(identity)}>
         <ChatApp account={account} serverPath={requestHeaders.get('x-runnel-path') ?? '/'} />
-        {identity?.kind === 'user' ? <MoveLocalChatsSlot /> : null}
       </AppProviders>
       {children}
     </>

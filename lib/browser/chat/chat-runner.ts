@@ -51,6 +51,8 @@ interface ChatRunnerDeps extends AnswerRunDeps {
   written?: (conversationId: string) => Promise<void>;
   /** Deletes a conversation a refused first question leaves empty. */
   discard?: (conversationId: string) => void;
+  /** Runs `cb` in a later task: where a run's request starts (chat-store-deps.ts). */
+  later?: (cb: () => void) => void;
 }
 
 /**
@@ -66,10 +68,11 @@ export function createChatRunner(deps: ChatRunnerDeps) {
 
   const isRunning = (conversationId: string) => runs.has(conversationId);
 
+  /** `start` may be given as what makes it: it is then made where the request starts. */
   async function run(
     conversationId: string,
     messageId: string,
-    start: AnswerRunStart,
+    start: AnswerRunStart | (() => AnswerRunStart),
     undo?: Undo,
   ): Promise<void> {
     const control: AnswerRunControl = { controller: new AbortController() };
@@ -78,7 +81,9 @@ export function createChatRunner(deps: ChatRunnerDeps) {
     set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
     announce(conversationId, 'Generating…');
     saver.flush(conversationId);
-    const end = await runAnswer(deps, conversationId, messageId, start, control);
+    if (deps.later) await new Promise<void>((resolve) => deps.later!(resolve));
+    const begin = typeof start === 'function' ? start() : start;
+    const end = await runAnswer(deps, conversationId, messageId, begin, control);
     if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
       const sentence = sayError(end.error);
       set((s) => putBackRefused(s, conversationId, undo, end.error, sentence, now()));
@@ -91,7 +96,7 @@ export function createChatRunner(deps: ChatRunnerDeps) {
     }
     set((s) => {
       const { [conversationId]: _done, ...running } = s.running;
-      const sent = start.kind === 'request' ? start.body.messages : undefined;
+      const sent = begin.kind === 'request' ? begin.body.messages : undefined;
       // The provider's session now holds what was sent and this answer (unknown after a reload:
       // the next question then starts a new session).
       const held = control.session && sent ? sent.length + 1 : 0;
@@ -134,15 +139,18 @@ export function createChatRunner(deps: ChatRunnerDeps) {
     if (!conversation || isRunning(conversationId)) return;
     const t = now();
     const assistant = createAssistantMessage(newId(), model.id, t);
-    const body = buildAnswerRequest(history, conversation.settings, model);
-    const session = sessionField(
-      history,
-      body.messages?.length ?? 0,
-      conversation.settings.systemPrompt,
-      model,
-      branchFrom !== undefined,
-    );
-    if (session) body.session = session;
+    const request = (): AnswerRunStart => {
+      const body = buildAnswerRequest(history, conversation.settings, model);
+      const session = sessionField(
+        history,
+        body.messages?.length ?? 0,
+        conversation.settings.systemPrompt,
+        model,
+        branchFrom !== undefined,
+      );
+      if (session) body.session = session;
+      return { kind: 'request', body };
+    };
     set((s) => ({
       ...patchConversation(s, conversationId, (c) => {
         const next =
@@ -153,7 +161,7 @@ export function createChatRunner(deps: ChatRunnerDeps) {
       }),
       order: bumpOrder(s.order, conversationId),
     }));
-    void run(conversationId, assistant.id, { kind: 'request', body }, undo);
+    void run(conversationId, assistant.id, request, undo);
   }
 
   return {

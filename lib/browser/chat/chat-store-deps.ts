@@ -40,4 +40,10 @@ export interface ChatStoreDeps {
    * Passed in like `createRemoteSync`: the widget keeps no stash and does not ship it.
    */
   stashedRuns?: StashedRuns;
+  /**
+   * Runs `cb` in a task after the current one: an answer's request is built and sent there, not in
+   * the task that asked for it (the chat page: the first send's key press stays short,
+   * docs/performance.md). Without, at once.
+   */
+  later?: (cb: () => void) => void;
 }

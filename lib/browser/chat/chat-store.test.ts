@@ -41,6 +41,31 @@ describe('chat store: sending', () => {
     });
   });
 
+  it('with `later`, the request is built and sent in the later task, not by send itself', async () => {
+    const tasks: (() => void)[] = [];
+    const t = storeHarness(() => sseResponse(REASONING_STREAM), undefined, {
+      later: (cb) => tasks.push(cb),
+    });
+    await t.store.getState().hydrate();
+    t.store.getState().send('What is 6 × 7?', CHAT);
+    // The send's own task: the question, the placeholder and `running` are in the state at once.
+    expect(t.answer().status).toBe('streaming');
+    expect(t.store.getState().running).toEqual({ [t.active().id]: t.answer().id });
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(t.fetch.requests).toEqual([]);
+    expect(tasks).toHaveLength(1);
+    tasks.shift()!();
+    await until(t.idle);
+    expect(t.answer()).toMatchObject({ status: 'complete', content: 'The answer is 42.' });
+    expect(t.fetch.bodies).toEqual([
+      {
+        model: 'vllm:chat',
+        messages: [{ role: 'user', content: 'What is 6 × 7?' }],
+        resumable: true,
+      },
+    ]);
+  });
+
   it('applies events once per frame, not once per event', async () => {
     let push!: (e: RunnelEvent) => void;
     let close!: () => void;

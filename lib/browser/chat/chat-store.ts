@@ -83,6 +83,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
       ...(deps.network ? { network: deps.network } : {}),
       ...(deps.storeOnServer ? { storeOnServer: true } : {}),
+      ...(deps.later ? { later: deps.later } : {}),
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
       discard: (id) => get().deleteConversation(id),
     });

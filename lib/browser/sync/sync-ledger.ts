@@ -1,4 +1,4 @@
-import { ledgerKey } from './local-copy';
+import { ledgerKey } from './clear-local-copy';
 
 /**
  * What a browser knows of the server's copy, kept per user in `localStorage` (small, synchronous,

@@ -1,0 +1,78 @@
+'use client';
+
+import { Activity, memo, useState, type ComponentType, type Context } from 'react';
+
+/**
+ * A store holding one conversation — a question and its answer's placeholder — and nothing else:
+ * what the message list reads of the chat store (state only; nothing hidden can be clicked).
+ */
+function sampleStore() {
+  const state = {
+    activeId: null,
+    lastModel: null,
+    running: { w: 'a' },
+    conversations: {
+      w: {
+        messages: [
+          { id: 'q', role: 'user', content: 'Hi', createdAt: 0 },
+          {
+            id: 'a',
+            role: 'assistant',
+            model: '',
+            content: '',
+            reasoning: '',
+            status: 'streaming',
+            createdAt: 0,
+            timing: { sentAt: 0 },
+          },
+        ],
+      },
+    },
+  };
+  return { getState: () => state, getInitialState: () => state, subscribe: () => () => {} };
+}
+
+/** Once per page: a later new-chat screen follows a conversation already shown. */
+let warmed = false;
+
+/** Tells its parent it was rendered: the hidden tree before it is then rendered too. */
+function Rendered({ done }: { done: () => void }) {
+  done();
+  return null;
+}
+
+/**
+ * The message list rendered once, hidden, at idle priority (a hidden `Activity`), while the first
+ * question is typed, then dropped: the first real conversation then mounts with warm code
+ * (compiled, its paths taken once; docs/performance.md, "The first send"). Hidden, it is never
+ * seen, focused or read out; its store is its own and saves nothing. The list and the store's
+ * context come from the page, so this module, loaded on demand, holds only what is here.
+ */
+export const ConversationWarmUp = memo(function ConversationWarmUp({
+  List,
+  StoreContext,
+}: {
+  List: ComponentType<{ conversationId: string; completion: boolean }>;
+  // The chat store's context; the sample store has only the state the list reads.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  StoreContext: Context<any>;
+}) {
+  const [store] = useState(sampleStore);
+  const [, setWarm] = useState(false);
+  if (warmed) return null;
+  return (
+    <Activity mode="hidden">
+      <StoreContext.Provider value={store}>
+        <List conversationId="w" completion={false} />
+      </StoreContext.Provider>
+      <Rendered
+        done={() =>
+          setTimeout(() => {
+            warmed = true;
+            setWarm(true);
+          }, 0)
+        }
+      />
+    </Activity>
+  );
+});
