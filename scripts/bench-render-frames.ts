@@ -7,7 +7,7 @@
  * what the frames' CPU went to (style, layout, pre-paint, paint, layerising, commit, script).
  */
 import { readFileSync } from 'node:fs';
-import { END_MARK } from './bench-render-lib';
+import { busiestRendererMain, END_MARK } from './bench-render-lib';
 
 interface TraceEvent {
   name: string;
@@ -62,23 +62,7 @@ const f = (n: number) => n.toFixed(1).padStart(6);
 /** The stream's update tasks and frames in a trace (CPU and wall ms each; a frame's phases). */
 export function frameFigures(trace: Buffer | string) {
   const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-  const main = new Set(
-    traceEvents
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of traceEvents) {
-    if (e.ph !== 'X' || e.dur === undefined || !main.has(`${e.pid}:${e.tid}`)) continue;
-    const list = byThread.get(`${e.pid}:${e.tid}`) ?? [];
-    list.push(e);
-    byThread.set(`${e.pid}:${e.tid}`, list);
-  }
-  const busy = (xs: TraceEvent[]) =>
-    xs.filter((e) => e.name === 'RunTask').reduce((a, e) => a + e.dur!, 0);
-  const events = ([...byThread.values()].sort((a, b) => busy(b) - busy(a))[0] ?? []).sort(
-    (a, b) => a.ts - b.ts,
-  );
+  const events = busiestRendererMain(traceEvents).events.sort((a, b) => a.ts - b.ts);
   const endAt = traceEvents.find((e) => e.name === END_MARK)?.ts ?? Infinity;
   const tasks = events.filter((e) => e.name === 'RunTask');
   // The stream: from the first task with script after the trace starts to the end mark.

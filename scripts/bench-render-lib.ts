@@ -196,3 +196,37 @@ export async function newBenchContext(browser: Browser): Promise<BrowserContext>
   context.setDefaultTimeout(60_000);
   return context;
 }
+
+/** What `busiestRendererMain` needs of a trace event. */
+interface ThreadEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The complete events of the busiest renderer main thread in a trace (the page's; Chromium's
+ * other renderers are idle), and that thread as `pid:tid`.
+ */
+export function busiestRendererMain<E extends ThreadEvent>(
+  traceEvents: E[],
+): { thread: string; events: E[] } {
+  const main = new Set(
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, E[]>();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || e.dur === undefined || !main.has(`${e.pid}:${e.tid}`)) continue;
+    const list = byThread.get(`${e.pid}:${e.tid}`) ?? [];
+    list.push(e);
+    byThread.set(`${e.pid}:${e.tid}`, list);
+  }
+  const busy = (xs: E[]) => xs.filter((e) => e.name === 'RunTask').reduce((a, e) => a + e.dur!, 0);
+  const [thread, events] = [...byThread].sort((a, b) => busy(b[1]) - busy(a[1]))[0] ?? ['', []];
+  return { thread, events };
+}

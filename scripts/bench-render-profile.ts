@@ -6,7 +6,7 @@
  * their script and position so that a minified name can be found in the build.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { fmt } from './bench-render-lib';
+import { busiestRendererMain, fmt } from './bench-render-lib';
 
 interface TraceEvent {
   name: string;
@@ -96,21 +96,7 @@ export function printLongTaskProfile(label: string, trace: Buffer): void {
   writeFileSync(file, trace);
   console.log(`trace written to ${file}`);
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
-  const main = new Set(
-    traceEvents
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of traceEvents) {
-    if (e.ph !== 'X' || e.dur === undefined || !main.has(`${e.pid}:${e.tid}`)) continue;
-    const list = byThread.get(`${e.pid}:${e.tid}`) ?? [];
-    list.push(e);
-    byThread.set(`${e.pid}:${e.tid}`, list);
-  }
-  const busy = (xs: TraceEvent[]) =>
-    xs.filter((e) => e.name === 'RunTask').reduce((a, e) => a + e.dur!, 0);
-  const [thread, events] = [...byThread].sort((a, b) => busy(b[1]) - busy(a[1]))[0] ?? ['', []];
+  const { thread, events } = busiestRendererMain(traceEvents);
   const long = events.filter((e) => e.name === 'RunTask' && e.dur! / 1000 > LONG_MS);
   console.log(`profile of ${label}: ${long.length} tasks > ${LONG_MS} ms`);
   if (long.length === 0) return;
