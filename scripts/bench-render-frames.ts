@@ -7,23 +7,18 @@
  * what the frames' CPU went to (style, layout, pre-paint, paint, layerising, commit, script).
  */
 import { readFileSync } from 'node:fs';
-import { busiestRendererMain, END_MARK } from './bench-render-lib';
+import {
+  busiestRendererMain,
+  END_MARK,
+  type TraceEvent as LibTraceEvent,
+} from './bench-render-lib';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: {
-    name?: string;
-    elementCount?: number;
-    beginData?: { dirtyObjects?: number };
-    data?: { type?: string };
-  };
-}
+type TraceEvent = LibTraceEvent<{
+  name?: string;
+  elementCount?: number;
+  beginData?: { dirtyObjects?: number };
+  data?: { type?: string };
+}>;
 
 const SCRIPT = new Set([
   'FunctionCall',

@@ -57,7 +57,8 @@ export function startApp(port: number, env: Record<string, string>): ChildProces
   });
 }
 
-interface TraceEvent {
+/** A Chromium trace event, with the `args` a reader looks at. */
+export interface TraceEvent<Args extends { name?: string } = { name?: string }> {
   name: string;
   ph: string;
   pid: number;
@@ -66,7 +67,7 @@ interface TraceEvent {
   dur?: number;
   /** The thread's own time in the event (µs): its wall time less what other work took. */
   tdur?: number;
-  args?: { name?: string };
+  args?: Args;
 }
 
 /** Main-thread task figures from a Chromium trace (durations in ms). */
@@ -197,21 +198,11 @@ export async function newBenchContext(browser: Browser): Promise<BrowserContext>
   return context;
 }
 
-/** What `busiestRendererMain` needs of a trace event. */
-interface ThreadEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
 /**
  * The complete events of the busiest renderer main thread in a trace (the page's; Chromium's
  * other renderers are idle), and that thread as `pid:tid`.
  */
-export function busiestRendererMain<E extends ThreadEvent>(
+export function busiestRendererMain<E extends TraceEvent>(
   traceEvents: E[],
 ): { thread: string; events: E[] } {
   const main = new Set(

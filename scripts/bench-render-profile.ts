@@ -6,25 +6,16 @@
  * their script and position so that a minified name can be found in the build.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { busiestRendererMain, fmt } from './bench-render-lib';
+import { busiestRendererMain, fmt, type TraceEvent as LibTraceEvent } from './bench-render-lib';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      startTime?: number;
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
+type TraceEvent = LibTraceEvent<{
+  name?: string;
+  data?: {
+    startTime?: number;
+    cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+    timeDeltas?: number[];
   };
-}
+}> & { id?: string };
 
 interface ProfileNode {
   id: number;
