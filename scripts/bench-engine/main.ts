@@ -11,8 +11,13 @@
  * work does not slow it down. On a machine of two or more cores the engine is given its own core
  * here too (`taskset`), the app and this client the others; `BENCH_SHARED_CORES=1` lets all three
  * share every core, as they did before. Besides each side's median, the first-token line gives
- * the median of the per-round differences: each round asks the same prompt both ways, so the
+ * the median of the per-round differences: each round asks the same prompt every way, so the
  * prompt's length and the engine's state cancel out of it.
+ *
+ * A third way shows what Next itself costs: the raw pipe (`/api/bench/pipe`, `BENCH_RAW_PIPE=1`)
+ * passes the engine's bytes through the same Next server untouched — a route handler that reads
+ * the body and calls the engine with Node's own fetch, without Runnel's parsing, checks or events.
+ * What Runnel adds beyond it is Runnel's own.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -22,9 +27,16 @@ import { writeLocalProvidersFile } from '../local-model/local-providers';
 import { setUpLocalModel } from '../local-model/setup';
 import { startEngine } from '../local-model/start-engine';
 import { startStandalone } from '../../testing/stack/standalone';
-import { direct, throughRunnel, type Timed } from './measure';
+import { openAIStream, throughRunnel, type Timed } from './measure';
 
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS) || 20;
+/**
+ * Rounds of short answers (a few tokens) besides, for the first token alone: the engine's own
+ * first token varies by ±20 ms from one request to the next, so a difference of a millisecond or
+ * two needs more rounds than the answers of 200 tokens can give in minutes.
+ */
+const FIRST_TOKEN_RUNS = Number(process.env.BENCH_ENGINE_FIRST_TOKEN_RUNS ?? 100);
+const SHORT_TOKENS = 4;
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE) || 0;
 const MAX_TOKENS = 200;
 const PROMPTS = [
@@ -61,6 +73,8 @@ function separateCores(enginePid: number, appPid: number): string {
   return `engine on core ${last}, app and client on ${rest}`;
 }
 
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -81,6 +95,8 @@ const engine = await startEngine(files.serverBin, {
 const app = await startStandalone(
   {
     PROVIDERS_FILE: writeLocalProvidersFile(engine.baseURL, choice, '.runnel/bench'),
+    // The raw pipe (`/api/bench/pipe`): the engine's bytes through the same Next server untouched.
+    BENCH_RAW_PIPE: '1',
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
   },
@@ -100,65 +116,73 @@ try {
     },
   ];
   // Exactly what Runnel sends the engine for these requests (the llamacpp preset's fields).
-  const engineBody = (i: number) => ({
+  const engineBody = (i: number, maxTokens: number) => ({
     model: LOCAL_MODEL_ID,
     messages: messages(i),
     stream: true,
     stream_options: { include_usage: true },
-    max_tokens: MAX_TOKENS,
+    max_tokens: maxTokens,
     timings_per_token: true,
     return_progress: true,
   });
-  const runnelBody = (i: number) => ({
+  const runnelBody = (i: number, maxTokens: number) => ({
     model: `local:${LOCAL_MODEL_ID}`,
     messages: messages(i),
-    max_tokens: MAX_TOKENS,
+    max_tokens: maxTokens,
   });
+  const ways = {
+    direct: (i: number, max: number) =>
+      openAIStream(`${engine.baseURL}/chat/completions`, engineBody(i, max)),
+    next: (i: number, max: number) => openAIStream(`${app.url}/api/bench/pipe`, engineBody(i, max)),
+    runnel: (i: number, max: number) => throughRunnel(app.url, runnelBody(i, max)),
+  };
+  type Way = keyof typeof ways;
+  const order: Way[] = ['direct', 'next', 'runnel'];
   // Warm-up: the engine's prompt cache and the app's first compilation of each route.
-  for (let i = 0; i < PROMPTS.length; i++) {
-    await direct(engine.baseURL, engineBody(i));
-    await throughRunnel(app.url, runnelBody(i));
-  }
-  const straight: Timed[] = [];
-  const relayed: Timed[] = [];
+  for (let i = 0; i < PROMPTS.length; i++) for (const way of order) await ways[way](i, MAX_TOKENS);
+  const timed: Record<Way, Timed[]> = { direct: [], next: [], runnel: [] };
+  const firstTokens: Record<Way, number[]> = { direct: [], next: [], runnel: [] };
   let relayCpu = 0;
-  for (let i = 0; i < RUNS; i++) {
-    // Alternate which goes first, so neither always runs on a just-warmed engine.
-    const order = i % 2 ? ['runnel', 'direct'] : ['direct', 'runnel'];
-    for (const which of order) {
-      if (which === 'direct') {
-        straight.push(await direct(engine.baseURL, engineBody(i)));
-      } else {
-        const before = cpuMs(app.process.pid!);
-        relayed.push(await throughRunnel(app.url, runnelBody(i)));
-        relayCpu += cpuMs(app.process.pid!) - before;
-      }
+  for (let i = 0; i < RUNS + FIRST_TOKEN_RUNS; i++) {
+    const long = i < RUNS;
+    // The order turns each round, so that none always runs on a just-warmed engine.
+    for (let k = 0; k < order.length; k++) {
+      const way = order[(i + k) % order.length]!;
+      const before = cpuMs(app.process.pid!);
+      const answer = await ways[way](i, long ? MAX_TOKENS : SHORT_TOKENS);
+      if (long && way === 'runnel') relayCpu += cpuMs(app.process.pid!) - before;
+      if (long) timed[way].push(answer);
+      firstTokens[way].push(answer.ttftMs);
     }
   }
-  const ttft = [median(straight.map((t) => t.ttftMs)), median(relayed.map((t) => t.ttftMs))];
-  // Round by round (the same prompt both ways): the prompt's own cost cancels out.
-  const paired = relayed.map((t, k) => t.ttftMs - straight[k]!.ttftMs).sort((a, b) => a - b);
-  const quartile = (q: number) => paired[Math.round(q * (paired.length - 1))]!;
-  const speed = [
-    median(straight.map((t) => t.tokensPerSecond)),
-    median(relayed.map((t) => t.tokensPerSecond)),
-  ];
-  const tokens = relayed.reduce((sum, t) => sum + t.completionTokens, 0);
-  const addedTtft = ttft[1]! - ttft[0]!;
-  const speedLoss = (1 - speed[1]! / speed[0]!) * 100;
+  const ttft = (way: Way) => median(firstTokens[way]);
+  const speed = (way: Way) => median(timed[way].map((t) => t.tokensPerSecond));
+  /** Round by round (the same prompt each way): the prompt's own cost cancels out. */
+  const paired = (way: Way) => {
+    const diffs = firstTokens[way].map((t, k) => t - firstTokens.direct[k]!);
+    const sorted = diffs.sort((a, b) => a - b);
+    const quartile = (q: number) => sorted[Math.round(q * (sorted.length - 1))]!.toFixed(1);
+    return `${signed(median(sorted))} ms (quartiles ${quartile(0.25)} to ${quartile(0.75)} ms)`;
+  };
+  const tokens = timed.runnel.reduce((sum, t) => sum + t.completionTokens, 0);
+  const addedTtft = ttft('runnel') - ttft('direct');
+  const speedLoss = (1 - speed('runnel') / speed('direct')) * 100;
+  const cell = (value: string, width: number) => value.padStart(width);
   console.log(
-    `bench:engine — SmolLM2-135M on llama.cpp, ${RUNS} answers each way, ≤ ${MAX_TOKENS} tokens (${placement})`,
+    `bench:engine — SmolLM2-135M on llama.cpp, ${RUNS} answers of ≤ ${MAX_TOKENS} tokens and ${FIRST_TOKEN_RUNS} of ${SHORT_TOKENS} each way (${placement})`,
   );
-  console.log(`                     engine direct   through Runnel   difference`);
+  console.log(`                     engine direct  through Next alone  through Runnel`);
+  // Every answer's first token counts, the short ones' and the long ones'.
   console.log(
-    `time to first token  ${ttft[0]!.toFixed(1).padStart(10)} ms  ${ttft[1]!.toFixed(1).padStart(12)} ms   ${addedTtft >= 0 ? '+' : ''}${addedTtft.toFixed(2)} ms (target ≤ +2 ms: ${addedTtft <= 2 ? 'met' : 'NOT met'})`,
-  );
-  const pairedMedian = median(paired);
-  console.log(
-    `  per round          ${pairedMedian >= 0 ? '+' : ''}${pairedMedian.toFixed(2)} ms median difference (quartiles ${quartile(0.25).toFixed(1)} to ${quartile(0.75).toFixed(1)} ms)`,
+    `time to first token  ${cell(ttft('direct').toFixed(1), 10)} ms  ${cell(ttft('next').toFixed(1), 15)} ms  ${cell(ttft('runnel').toFixed(1), 11)} ms`,
   );
   console.log(
-    `decode tokens/s      ${speed[0]!.toFixed(1).padStart(13)}  ${speed[1]!.toFixed(1).padStart(15)}   ${speedLoss >= 0 ? '-' : '+'}${Math.abs(speedLoss).toFixed(2)} % (target ≤ 2 %: ${speedLoss <= 2 ? 'met' : 'NOT met'})`,
+    `  Runnel adds        ${signed(addedTtft)} ms to the median (target ≤ +2 ms: ${addedTtft <= 2 ? 'met' : 'NOT met'})`,
+  );
+  console.log(`  per round, Runnel  ${paired('runnel')} median difference`);
+  console.log(`  per round, Next    ${paired('next')} median difference (the raw pipe)`);
+  console.log(
+    `decode tokens/s      ${cell(speed('direct').toFixed(1), 13)}  ${cell(speed('next').toFixed(1), 18)}  ${cell(speed('runnel').toFixed(1), 14)}   Runnel ${speedLoss >= 0 ? '-' : '+'}${Math.abs(speedLoss).toFixed(2)} % (target ≤ 2 %: ${speedLoss <= 2 ? 'met' : 'NOT met'})`,
   );
   console.log(
     `gateway CPU          ${((relayCpu * 1000) / tokens).toFixed(1)} µs per token (${relayCpu} ms for ${tokens} tokens, whole app process)`,

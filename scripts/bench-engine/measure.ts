@@ -23,10 +23,13 @@ function timed(started: number, first: number, last: number, tokens: number): Ti
   };
 }
 
-/** The engine's OpenAI-compatible stream, read directly (the body Runnel would send it). */
-export async function direct(baseURL: string, body: Record<string, unknown>): Promise<Timed> {
+/**
+ * An OpenAI-compatible stream read as it comes: the engine's own (`${baseURL}/chat/completions`,
+ * the body Runnel would send it), or the same bytes through the app's raw pipe.
+ */
+export async function openAIStream(url: string, body: Record<string, unknown>): Promise<Timed> {
   const started = now();
-  const response = await fetch(`${baseURL}/chat/completions`, {
+  const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(body),

@@ -3,6 +3,7 @@ import 'server-only';
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
 import type { RunnelConfig } from '../config/schema';
 import { jsonError } from '../http/json-error';
+import { plainFetch } from '../http/plain-fetch';
 import { readJsonBody } from '../http/read-body';
 
 /**
@@ -17,7 +18,8 @@ export async function rawPipe(request: Request, config: RunnelConfig): Promise<R
   const body = await readJsonBody(request, config.maxRequestBytes);
   if (!body.ok) return jsonError(body.error);
   const provider = config.providers[0]!;
-  const upstream = await fetch(`${provider.baseURL}/chat/completions`, {
+  // Node's own fetch, as the chat route calls backends: the floor differs from it only in Runnel.
+  const upstream = await plainFetch()(`${provider.baseURL}/chat/completions`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
