@@ -19,10 +19,13 @@ export const ENGINE_MODEL = 'local:SmolLM2-135M-Instruct';
 export const ENGINE_SLOTS = 2;
 
 /**
- * The engine's command line: two slots, greedy, seeded; prompt steps of 4 tokens (35–50 ms each on
- * one thread here) so that a request closed during its prompt is dropped within about 100 ms: the
- * engine notices the close only between steps (steps of 8 took 65–140 ms, the local engine's
- * default; docs/decisions.md, "The local model").
+ * The engine's command line: two slots, greedy, seeded; prompt steps of 2 tokens (20–40 ms each on
+ * one thread here) so that a request closed during its prompt is dropped well within 100 ms: the
+ * engine notices the close only between steps. Closed 1,000 tokens into a long prompt (the engine
+ * alone, interleaved runs at load average 2–3), it was idle 39–74 ms later in steps of 2 and
+ * 53–98 ms later in steps of 4; steps of 8, the local engine's default, took 65–140 ms each
+ * (docs/decisions.md, "The local model"). Smaller steps cost prompt CPU, which the specs' short
+ * prompts hardly notice.
  */
 export const ENGINE_COMMAND = [
   // The engine has a machine of its own where people run it; here it shares two cores with the
@@ -37,7 +40,7 @@ export const ENGINE_COMMAND = [
   '--threads 1',
   '--temp 0',
   '--seed 42',
-  '--batch-size 4',
+  '--batch-size 2',
   // Each prompt read in full: the same request gives the same text whatever the engine answered
   // before it (the specs compare a resumed or continued answer with a straight one).
   '--no-cache-prompt',
