@@ -19,6 +19,12 @@ describe('blocksShownNow', () => {
   });
 
   it('shows a larger update in parts of about equal size, each at most a share', () => {
+    // Parts end at a block boundary at or before their share: 2,100 characters in blocks of 700
+    // are three parts, not two parts of 1,400.
+    const sevens = blocks(700, 700, 700);
+    expect(blocksShownNow(sevens, 0, 1_100)).toBe(1);
+    expect(blocksShownNow(sevens, 700, 1_100)).toBe(2);
+    expect(blocksShownNow(sevens, 1_400, 1_100)).toBe(3);
     // 1,200 new characters: two parts of ~600.
     const six = blocks(200, 200, 200, 200, 200, 200);
     expect(blocksShownNow(six, 0, 1_000)).toBe(3);
@@ -33,7 +39,10 @@ describe('blocksShownNow', () => {
 
   it('shows a block whole, even one longer than a share', () => {
     expect(blocksShownNow(blocks(3_000, 200), 0, 1_000)).toBe(1);
-    expect(blocksShownNow(blocks(100, 3_000, 200), 0, 1_000)).toBe(2);
+    const long = blocks(100, 3_000, 200);
+    expect(blocksShownNow(long, 0, 1_000)).toBe(1);
+    expect(blocksShownNow(long, 100, 1_000)).toBe(2);
+    expect(blocksShownNow(long, 3_100, 1_000)).toBe(3);
   });
 
   it('never shows less than is on screen: the last block may have grown', () => {

@@ -14,26 +14,26 @@ export const FRAME_SHARE_CHARS = 2_000;
 /**
  * How many of `blocks` (a streaming answer's split) to show now, when the first `shownChars`
  * characters of its source are on screen already. All of them when the text not shown yet is at
- * most `share` characters; otherwise the text not shown is cut into the fewest parts of at most
- * `share` and the blocks that cover the first part are shown (a block is shown whole or not at
- * all, and never less than is on screen). Called again in the next frame with what it returned on
- * screen, it shows the next part.
+ * most `share` characters; otherwise that text is cut into the fewest parts of at most `share`,
+ * and the blocks that end within the first part are shown — at least one block more than is on
+ * screen, unless a block on screen in part grew (a block is shown whole or not at all, so a block
+ * longer than a part is a part of its own). Called again in the next frame with what it returned
+ * on screen, it shows the next part.
  */
 export function blocksShownNow(
   blocks: readonly MarkdownBlock[],
   shownChars: number,
   share = FRAME_SHARE_CHARS,
 ): number {
-  const total = blocks.reduce((n, block) => n + block.text.length, 0);
-  const pending = total - shownChars;
+  const pending = charsOfBlocks(blocks, blocks.length) - shownChars;
   if (pending <= share) return blocks.length;
-  const target = shownChars + pending / Math.ceil(pending / share);
-  let end = 0;
-  for (let i = 0; i < blocks.length; i++) {
-    end += blocks[i]!.text.length;
-    if (end >= target) return i + 1;
-  }
-  return blocks.length;
+  const partEnd = shownChars + pending / Math.ceil(pending / share);
+  let count = blocksCovering(blocks, shownChars);
+  let end = charsOfBlocks(blocks, count);
+  if (end <= shownChars) end += blocks[count++]!.text.length;
+  while (count < blocks.length && end + blocks[count]!.text.length <= partEnd)
+    end += blocks[count++]!.text.length;
+  return count;
 }
 
 /** The fewest of `blocks` that cover the first `chars` characters of their source. */
