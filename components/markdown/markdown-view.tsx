@@ -7,7 +7,6 @@ import {
   type MarkdownBlock as Block,
 } from '@/lib/markdown/markdown-blocks';
 import { MarkdownBlock, sameBlock } from './markdown-block';
-import { useShownBlocks } from './use-shown-blocks';
 
 /**
  * Blocks per chunk. A long answer has hundreds of top-level blocks; grouped in chunks, an update
@@ -19,8 +18,7 @@ const CHUNK_BLOCKS = 16;
  * Markdown split into top-level blocks, each rendered and memoised on its own, in chunks of
  * `CHUNK_BLOCKS`. While streaming the split is extended incrementally (only the last block is lexed
  * again); once the answer ended its blocks are settled (code highlighted), without lexing it all
- * again unless that could change the result (see `finalSplit`). An update with more new text than
- * a frame's share is shown over consecutive frames (`useShownBlocks`).
+ * again unless that could change the result (see `finalSplit`).
  */
 export function MarkdownView({ source, streaming }: { source: string; streaming: boolean }) {
   const [splitter] = useState(createBlockSplitter);
@@ -28,10 +26,9 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
     () => (streaming ? splitter(source) : finalSplit(splitter(source))),
     [splitter, source, streaming],
   );
-  const shown = useShownBlocks(split, streaming);
   const chunks: Block[][] = [];
-  for (let i = 0; i < shown; i += CHUNK_BLOCKS) {
-    chunks.push(split.blocks.slice(i, Math.min(i + CHUNK_BLOCKS, shown)));
+  for (let i = 0; i < split.blocks.length; i += CHUNK_BLOCKS) {
+    chunks.push(split.blocks.slice(i, i + CHUNK_BLOCKS));
   }
   return (
     <div className="markdown">
