@@ -34,6 +34,7 @@ export async function openAIStream(url: string, body: Record<string, unknown>): 
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(body),
   });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   let first = 0;
   let last = 0;
   let tokens = 0;
