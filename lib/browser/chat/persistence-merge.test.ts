@@ -70,6 +70,9 @@ describe('saving after a merge brought in what this tab does not have yet', () =
   });
   const merge = async () => (mine: Conversation, stored: Conversation) =>
     mergeConversations(mine, stored, 99);
+  const statusOf = (c: Conversation, id: string) =>
+    (allMessages(c).find((n) => n.message.id === id)?.message as AssistantMessage | undefined)
+      ?.status;
   const turn = (c: Conversation, question: string, reply: AssistantMessage): Conversation => ({
     ...c,
     messages: [
@@ -90,9 +93,7 @@ describe('saving after a merge brought in what this tab does not have yet', () =
     await tabB.saveConversation(turn(base, 'qB', answer('aB', 'streaming', 1, 4)));
     let storeA = turn(base, 'qA', answer('aA', 'streaming', 1, 5));
     storeA = mergeConversations(storeA, (await tabA.loadConversation!('c'))!, 99);
-    expect(allMessages(storeA).find((n) => n.message.id === 'aB')?.message.status).toBe(
-      'streaming',
-    );
+    expect(statusOf(storeA, 'aB')).toBe('streaming');
 
     // B stops and saves. A saves while its answer still streams: merged with B's stopped copy on
     // disk, though A's store has not heard of it yet.
@@ -109,10 +110,8 @@ describe('saving after a merge brought in what this tab does not have yet', () =
     };
     await tabA.saveConversation(stoppedA);
 
-    const stored = allMessages((await tabA.loadConversation!('c'))!);
-    const status = (id: string) =>
-      (stored.find((n) => n.message.id === id)?.message as AssistantMessage | undefined)?.status;
-    expect(status('aA')).toBe('stopped');
-    expect(status('aB')).toBe('stopped');
+    const stored = (await tabA.loadConversation!('c'))!;
+    expect(statusOf(stored, 'aA')).toBe('stopped');
+    expect(statusOf(stored, 'aB')).toBe('stopped');
   });
 });
