@@ -4,7 +4,16 @@
  * message. Two pages of one browser context share IndexedDB and BroadcastChannel, like two tabs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, send, waitReady, VIEWS } from './helpers';
+import {
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  send,
+  storedEntries,
+  waitReady,
+  VIEWS,
+} from './helpers';
 import { closeSidebar, openSidebar } from './sidebar-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -167,6 +176,104 @@ test('two tabs writing to the same conversation at once lose no message', async 
   const other = (await last.textContent()) ?? '';
   expect([shown, other].some((t) => t.includes(`From tab A ${marker}`))).toBe(true);
   expect([shown, other].some((t) => t.includes(`From tab B ${marker}`))).toBe(true);
+  await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
+});
+
+/**
+ * The stored copy of conversation `id` as `page` reads it from IndexedDB: the status of the answer
+ * after each question (by the question's text), and the mark of the write that stored it.
+ */
+async function storedAnswers(page: Page, id: string) {
+  type Stored = { id: string; role: string; content: string; status?: string };
+  const record = (await storedEntries(page))[`conversation:${id}`] as
+    | {
+        savedBy?: string;
+        messages: Stored[];
+        hidden?: Record<string, { parent: string; message: Stored }>;
+      }
+    | undefined;
+  const parents = new Map<string, Stored>();
+  record?.messages.forEach((m, i) => {
+    if (i > 0) parents.set(record.messages[i - 1]!.id, m);
+  });
+  for (const h of Object.values(record?.hidden ?? {})) parents.set(h.parent, h.message);
+  const all = [
+    ...(record?.messages ?? []),
+    ...Object.values(record?.hidden ?? {}).map((h) => h.message),
+  ];
+  const statusAfter = (question: string) => {
+    const q = all.find((m) => m.role === 'user' && m.content === question);
+    return q ? parents.get(q.id)?.status : undefined;
+  };
+  return { savedBy: record?.savedBy, statusAfter };
+}
+
+test('a tab that saves before it hears of the other tab’s Stop keeps that answer stopped', async ({
+  context,
+}) => {
+  const marker = nonce();
+  const fromA = `From tab A ${marker}`;
+  const fromB = `From tab B ${marker}`;
+  await context.addInitScript(holdTabMessages);
+  const a = await context.newPage();
+  await openApp(a);
+  await pickModel(a, 'vllm:slow');
+  await send(a, `Start ${marker}`);
+  await a.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
+  const address = a.url();
+  const id = new URL(address).pathname.split('/').at(-1)!;
+  const b = await context.newPage();
+  await b.goto(address);
+  await waitReady(b);
+  await expect(b.getByRole('log')).toContainText(`Start ${marker}`);
+
+  // Both ask at once; once both stream, each hears of the other's answer, streaming.
+  const question = (p: Page) => p.getByRole('article', { name: 'Your message' }).last();
+  await a.getByRole('textbox', { name: 'Message' }).fill(fromA);
+  await b.getByRole('textbox', { name: 'Message' }).fill(fromB);
+  await Promise.all([setHold(a, true), setHold(b, true)]);
+  await Promise.all([
+    a.getByRole('textbox', { name: 'Message' }).press('Enter'),
+    b.getByRole('textbox', { name: 'Message' }).press('Enter'),
+  ]);
+  await expect(lastAnswer(a).locator('.markdown')).toContainText('Streaming');
+  await expect(lastAnswer(b).locator('.markdown')).toContainText('Streaming');
+  await Promise.all([setHold(a, false), setHold(b, false)]);
+  await expect(question(b).getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
+
+  // Tab B stops hearing; A's answer is stopped and saved; B, still streaming, saves (merged with
+  // A's stopped copy) and then stops and saves again, all before it hears of A's Stop.
+  await setHold(b, true);
+  await a.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
+  let stoppedBy: string | undefined;
+  await expect
+    .poll(async () => {
+      const stored = await storedAnswers(a, id);
+      if (stored.statusAfter(fromA) === 'stopped') stoppedBy ??= stored.savedBy;
+      return stoppedBy !== undefined && stored.savedBy !== stoppedBy;
+    })
+    .toBe(true);
+  await b.getByRole('button', { name: 'Stop' }).click();
+  await expect(lastAnswer(b)).toHaveAttribute('data-status', 'stopped');
+  await expect.poll(async () => (await storedAnswers(a, id)).statusAfter(fromB)).toBe('stopped');
+  expect((await storedAnswers(a, id)).statusAfter(fromA)).toBe('stopped');
+  await setHold(b, false);
+
+  // A third tab finds both answers stopped, whichever version it shows.
+  const c = await context.newPage();
+  await c.goto(address);
+  await waitReady(c);
+  const last = question(c);
+  await expect(last.getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
+  await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
+  const shown = (await last.textContent()) ?? '';
+  await last
+    .getByRole('button', { name: /^(Previous|Next) version$/ })
+    .and(last.locator(':enabled'))
+    .click();
+  await expect(last).not.toHaveText(shown);
   await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
 });
 

@@ -6,8 +6,15 @@ import {
   createTabChannels,
   createTestStore,
 } from '../../../testing/unit/chat-store-support';
+import { createConversation } from './conversation';
 import { createMemoryBackend } from './kv-backend';
-import type { AssistantMessage } from './message';
+import {
+  createAssistantMessage,
+  type AssistantMessage,
+  type AssistantStatus,
+  type Message,
+} from './message';
+import { createPersistence } from './persistence';
 import { allMessages } from './versions';
 
 const reply = (text: string) => () => sseResponse([{ type: 'content', text }, { type: 'done' }]);
@@ -123,5 +130,43 @@ describe('chat store: several tabs', () => {
     await until(() => answerOf().status === 'incomplete');
     expect(answerOf()).toMatchObject({ content: 'half', interruption: 'reload' });
     a.store.getState().stop(id);
+  });
+
+  it('a hidden version left streaming by a closed tab is settled once it is shown', async () => {
+    const backend = createMemoryBackend();
+    const question = (id: string, t: number): Message => ({
+      id,
+      role: 'user',
+      content: id,
+      createdAt: t,
+    });
+    const answer = (id: string, t: number, status: AssistantStatus): AssistantMessage => ({
+      ...createAssistantMessage(id, CHAT.id, t),
+      content: `${id} text`,
+      status,
+    });
+    // Tab A's turn, a version beside tab B's, was written streaming: tab A is gone.
+    await createPersistence(backend, () => undefined).saveConversation({
+      ...createConversation('c', CHAT.id, 1),
+      messages: [question('q0', 1), answer('a0', 2, 'stopped'), question('qB', 4)],
+      hidden: {
+        qA: { parent: 'a0', hiddenAt: 5, message: question('qA', 3) },
+        aA: { parent: 'qA', hiddenAt: 5, message: answer('aA', 3, 'streaming') },
+      },
+      versions: { a0: ['qA', 'qB'] },
+    });
+    const [channel] = createTabChannels(1);
+    const c = createTestStore(() => sseResponse([{ type: 'done' }]), {
+      backend,
+      channel,
+      locks: createSharedLocks().locks,
+    });
+    await c.store.getState().hydrate();
+    c.store.getState().openRoute('c');
+
+    await c.store.getState().showVersion('c', 'qB', -1);
+    expect(c.active().messages.map((m) => m.id)).toEqual(['q0', 'a0', 'qA', 'aA']);
+    await until(() => c.answer().status !== 'streaming');
+    expect(c.answer()).toMatchObject({ status: 'incomplete', interruption: 'reload' });
   });
 });

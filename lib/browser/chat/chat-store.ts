@@ -195,7 +195,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         // Refused at once while an answer streams into the conversation, as it will be then.
         get().running[conversationId]
           ? Promise.resolve()
-          : withActions((a) => a.showVersion(conversationId, messageId, step)),
+          : withActions((a) => a.showVersion(conversationId, messageId, step)).then(() =>
+              // A version shown may hold an answer another tab left streaming: followed or settled
+              // as one found on the path at load is (remote-sync.ts).
+              remote?.watchStreaming(conversationId),
+            ),
 
       deleteConversation(id) {
         forget(id);

@@ -40,13 +40,18 @@ export function createMergedPersistence(
   /**
    * Merge every save with the stored copy, even one this persistence wrote last. For a writer
    * whose copy may be older than its own last write (the server sync writes what it read before
-   * its previous save); the page's store never is, and skips the merge then.
+   * its previous save). The page's store skips the merge when its last write stored its copy as
+   * it was.
    */
   { mergeEveryWrite = false }: { mergeEveryWrite?: boolean } = {},
 ): ChatPersistence {
   let merge: MergeConversations | null = null;
   // Each write marks its record; a record still carrying this tab's last mark has not been written
   // by another tab since, so it needs no merge (and no merge code: one tab alone never loads it).
+  // Only a record that is this tab's copy as it was: one the merge added another tab's changes to
+  // holds what the store may not have heard of yet (a message, an answer's later copy), and the
+  // store's next copy written over it as it is would lose them — a stopped answer back to the
+  // streaming copy this tab last heard of. So the mark is kept only when the merge added nothing.
   const tab = Math.random().toString(36).slice(2);
   let writes = 0;
   const lastMark = new Map<string, string>();
@@ -56,6 +61,7 @@ export function createMergedPersistence(
     const mark = `${tab}:${++writes}`;
     const mine = lastMark.get(c.id);
     let wrote = true;
+    let asItWas = true;
     await kv.update(CONVERSATION_PREFIX + c.id, (stored) => {
       const ownLastWrite = !mergeEveryWrite && mine !== undefined && savedBy(stored) === mine;
       if (stored === undefined || ownLastWrite) return { ...c, [SAVED_BY]: mark };
@@ -65,10 +71,14 @@ export function createMergedPersistence(
         return stored;
       }
       const theirs = toConversation(reader, stored);
-      return { ...(theirs ? merge(c, theirs) : c), [SAVED_BY]: mark };
+      const merged = theirs ? merge(c, theirs) : c;
+      asItWas = merged === c;
+      return { ...merged, [SAVED_BY]: mark };
     });
-    if (wrote) lastMark.set(c.id, mark);
-    return wrote;
+    if (!wrote) return false;
+    if (asItWas) lastMark.set(c.id, mark);
+    else lastMark.delete(c.id);
+    return true;
   }
 
   return createPersistence(primary, onFallback, stash, async (kv, c) => {

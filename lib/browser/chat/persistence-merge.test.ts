@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
+import { mergeConversations } from './conversation-merge';
 import { createMemoryBackend } from './kv-backend';
-import type { Message } from './message';
+import {
+  createAssistantMessage,
+  type AssistantMessage,
+  type AssistantStatus,
+  type Message,
+} from './message';
 import { createMergedPersistence, type MergeConversations } from './merged-persistence';
+import { allMessages } from './versions';
 
 const user = (id: string): Message => ({ id, role: 'user', content: id, createdAt: 1 });
 const withMessages = (c: Conversation, ...ids: string[]) => ({
@@ -51,5 +58,60 @@ describe('saving merged with what other tabs wrote', () => {
     expect(one.merge).toHaveBeenCalledTimes(1);
     const stored = await tabOne.loadConversation!('c');
     expect(stored?.messages.map((m) => m.id)).toEqual(['a', 'from-two', 'from-one']);
+  });
+});
+
+describe('saving after a merge brought in what this tab does not have yet', () => {
+  const answer = (id: string, status: AssistantStatus, rev: number, t: number) => ({
+    ...createAssistantMessage(id, 'vllm:slow', t),
+    content: `${id} ${rev}`,
+    status,
+    rev,
+  });
+  const merge = async () => (mine: Conversation, stored: Conversation) =>
+    mergeConversations(mine, stored, 99);
+  const statusOf = (c: Conversation, id: string) =>
+    (allMessages(c).find((n) => n.message.id === id)?.message as AssistantMessage | undefined)
+      ?.status;
+  const turn = (c: Conversation, question: string, reply: AssistantMessage): Conversation => ({
+    ...c,
+    messages: [
+      ...c.messages,
+      { id: question, role: 'user', content: question, createdAt: 3 },
+      reply,
+    ],
+  });
+
+  it("a stale streaming copy of the other tab's answer never replaces its stopped one on disk", async () => {
+    const kv = createMemoryBackend();
+    const tabA = createMergedPersistence(kv, vi.fn(), undefined, merge);
+    const tabB = createMergedPersistence(kv, vi.fn(), undefined, merge);
+    const base = { ...createConversation('c', 'vllm:slow', 1), messages: [user('q0')] };
+    await tabA.saveConversation(base);
+
+    // Both tabs ask at once; B saves its answer streaming, and A hears of it and merges it in.
+    await tabB.saveConversation(turn(base, 'qB', answer('aB', 'streaming', 1, 4)));
+    let storeA = turn(base, 'qA', answer('aA', 'streaming', 1, 5));
+    storeA = mergeConversations(storeA, (await tabA.loadConversation!('c'))!, 99);
+    expect(statusOf(storeA, 'aB')).toBe('streaming');
+
+    // B stops and saves. A saves while its answer still streams: merged with B's stopped copy on
+    // disk, though A's store has not heard of it yet.
+    await tabB.saveConversation(turn(base, 'qB', answer('aB', 'stopped', 5, 4)));
+    const streamingA = {
+      ...storeA,
+      messages: [...storeA.messages.slice(0, -1), answer('aA', 'streaming', 2, 5)],
+    };
+    await tabA.saveConversation(streamingA);
+    // A stops and saves again, before hearing of B's save: its store still has B's answer streaming.
+    const stoppedA = {
+      ...storeA,
+      messages: [...storeA.messages.slice(0, -1), answer('aA', 'stopped', 3, 5)],
+    };
+    await tabA.saveConversation(stoppedA);
+
+    const stored = (await tabA.loadConversation!('c'))!;
+    expect(statusOf(stored, 'aA')).toBe('stopped');
+    expect(statusOf(stored, 'aB')).toBe('stopped');
   });
 });
