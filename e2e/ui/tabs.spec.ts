@@ -3,7 +3,7 @@
  * in the other without a reload, and two tabs writing to the same conversation at once lose no
  * message. Two pages of one browser context share IndexedDB and BroadcastChannel, like two tabs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import {
   lastAnswer,
   nonce,
@@ -120,8 +120,11 @@ const setHold = (p: Page, hold: boolean) =>
     else w.__release?.();
   }, hold);
 
-test('two tabs writing to the same conversation at once lose no message', async ({ context }) => {
-  const marker = nonce();
+/**
+ * Tab A starts a conversation (its first answer stopped), tab B opens it; what each tab hears from
+ * the other can be held (`setHold`).
+ */
+async function twoTabsOnOneConversation(context: BrowserContext, marker: string) {
   await context.addInitScript(holdTabMessages);
   const a = await context.newPage();
   await openApp(a);
@@ -133,6 +136,34 @@ test('two tabs writing to the same conversation at once lose no message', async 
   const b = await context.newPage();
   await b.goto(address);
   await waitReady(b);
+  return { a, b, address };
+}
+
+/** A third tab on the conversation, whose last question has two versions (one from each tab). */
+async function thirdTab(context: BrowserContext, address: string) {
+  const c = await context.newPage();
+  await c.goto(address);
+  await waitReady(c);
+  const last = c.getByRole('article', { name: 'Your message' }).last();
+  await expect(last.getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
+  return { c, last };
+}
+
+/** Switches a question to its other version; returns the question's text before and after. */
+async function showOtherVersion(question: Locator) {
+  const shown = (await question.textContent()) ?? '';
+  await question
+    .getByRole('button', { name: /^(Previous|Next) version$/ })
+    .and(question.locator(':enabled'))
+    .click();
+  // Switching loads its code on first use: wait for the other version to show.
+  await expect(question).not.toHaveText(shown);
+  return { shown, other: (await question.textContent()) ?? '' };
+}
+
+test('two tabs writing to the same conversation at once lose no message', async ({ context }) => {
+  const marker = nonce();
+  const { a, b, address } = await twoTabsOnOneConversation(context, marker);
   await expect(b.getByRole('log')).toContainText(`Start ${marker}`);
 
   // Both ask at the same moment, before either hears of the other's question: what each tab hears
@@ -161,19 +192,8 @@ test('two tabs writing to the same conversation at once lose no message', async 
   await expect(question(a).getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
 
   // A third tab, opened afterwards, finds both questions and both partial answers.
-  const c = await context.newPage();
-  await c.goto(address);
-  await waitReady(c);
-  const last = question(c);
-  await expect(last.getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
-  const shown = (await last.textContent()) ?? '';
-  await last
-    .getByRole('button', { name: /^(Previous|Next) version$/ })
-    .and(last.locator(':enabled'))
-    .click();
-  // Switching loads its code on first use: wait for the other version to show.
-  await expect(last).not.toHaveText(shown);
-  const other = (await last.textContent()) ?? '';
+  const { c, last } = await thirdTab(context, address);
+  const { shown, other } = await showOtherVersion(last);
   expect([shown, other].some((t) => t.includes(`From tab A ${marker}`))).toBe(true);
   expect([shown, other].some((t) => t.includes(`From tab B ${marker}`))).toBe(true);
   await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
@@ -214,18 +234,8 @@ test('a tab that saves before it hears of the other tab’s Stop keeps that answ
   const marker = nonce();
   const fromA = `From tab A ${marker}`;
   const fromB = `From tab B ${marker}`;
-  await context.addInitScript(holdTabMessages);
-  const a = await context.newPage();
-  await openApp(a);
-  await pickModel(a, 'vllm:slow');
-  await send(a, `Start ${marker}`);
-  await a.getByRole('button', { name: 'Stop' }).click();
-  await expect(lastAnswer(a)).toHaveAttribute('data-status', 'stopped');
-  const address = a.url();
+  const { a, b, address } = await twoTabsOnOneConversation(context, marker);
   const id = new URL(address).pathname.split('/').at(-1)!;
-  const b = await context.newPage();
-  await b.goto(address);
-  await waitReady(b);
   await expect(b.getByRole('log')).toContainText(`Start ${marker}`);
 
   // Both ask at once; once both stream, each hears of the other's answer, streaming.
@@ -262,18 +272,9 @@ test('a tab that saves before it hears of the other tab’s Stop keeps that answ
   await setHold(b, false);
 
   // A third tab finds both answers stopped, whichever version it shows.
-  const c = await context.newPage();
-  await c.goto(address);
-  await waitReady(c);
-  const last = question(c);
-  await expect(last.getByTestId('version-position')).toHaveText(/Version \d \/ 2/);
+  const { c, last } = await thirdTab(context, address);
   await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
-  const shown = (await last.textContent()) ?? '';
-  await last
-    .getByRole('button', { name: /^(Previous|Next) version$/ })
-    .and(last.locator(':enabled'))
-    .click();
-  await expect(last).not.toHaveText(shown);
+  await showOtherVersion(last);
   await expect(lastAnswer(c)).toHaveAttribute('data-status', 'stopped');
 });
 
