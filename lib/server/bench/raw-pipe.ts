@@ -18,7 +18,8 @@ export async function rawPipe(request: Request, config: RunnelConfig): Promise<R
   const body = await readJsonBody(request, config.maxRequestBytes);
   if (!body.ok) return jsonError(body.error);
   const provider = config.providers[0]!;
-  // Node's own fetch, as the chat route calls backends: the floor differs from it only in Runnel.
+  // Node's own fetch, as the chat route calls backends: this floor and the chat route then differ
+  // only in Runnel's own work.
   const upstream = await plainFetch()(`${provider.baseURL}/chat/completions`, {
     method: 'POST',
     headers: {
