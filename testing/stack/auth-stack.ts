@@ -5,8 +5,9 @@
  * stack's redis-server (so a second instance started with the same environment shares it).
  * `E2E_PORT_BASE` moves it with the rest.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { APP_ENV } from './app-env';
+import { writeStackFile } from './providers-file';
 import { HOST_URL } from './host-ports';
 import { REDIS_URL } from './limits-stack';
 import { OIDC_ALLOWED, OIDC_CLIENT } from '../oidc-provider/users';
@@ -47,7 +48,7 @@ export function writeSecureProvidersFile(): void {
     preset: 'vllm',
     models: ['gone'],
   });
-  writeFileSync(SECURE_PROVIDERS_FILE, JSON.stringify(providers));
+  writeStackFile(SECURE_PROVIDERS_FILE, JSON.stringify(providers));
 }
 
 export const SECURE_APP_ENV: Record<string, string> = {

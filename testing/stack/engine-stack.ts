@@ -4,8 +4,9 @@
  * fixed seed make every answer reproducible; two slots, and Runnel's own line in front of them.
  * `E2E_PORT_BASE` moves it with the rest of the stack.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeStackFile } from './providers-file';
 
 const base = Number(process.env.E2E_PORT_BASE) || 0;
 
@@ -60,7 +61,7 @@ export function writeEngineProvidersFile(dir = '.runnel'): string {
       maxConcurrentStreams: ENGINE_SLOTS,
     },
   ];
-  writeFileSync(path, JSON.stringify(providers, null, 2));
+  writeStackFile(path, JSON.stringify(providers, null, 2));
   return path;
 }
 

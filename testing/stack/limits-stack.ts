@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_ENV } from './app-env';
 import { SCENARIO_URL } from './ports';
+import { writeStackFile } from './providers-file';
 
 /**
  * The many-instances stack: one `redis-server` and two `next start` instances (A and B) sharing
@@ -71,7 +72,7 @@ export function writeLimitsProvidersFile(scenarioURL = SCENARIO_URL, dir = '.run
     metricsURL: `${scenarioURL}/metrics`,
   });
   const path = join(dir, `providers-limits-${new URL(scenarioURL).port}.json`);
-  writeFileSync(path, JSON.stringify(providers, null, 2));
+  writeStackFile(path, JSON.stringify(providers, null, 2));
   return path;
 }
 
