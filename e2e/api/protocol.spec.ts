@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { APP_URL, SCENARIO_URL } from '../../testing/stack/ports';
 import {
@@ -13,6 +13,9 @@ import {
 /**
  * POSTs `head` and then `fillerBytes` of message text in 64 KiB chunks with no Content-Length
  * (Transfer-Encoding: chunked), on its own connection, until the app answers; stops sending then.
+ * The connection is kept alive, as browsers and fetch keep theirs: asking for it to close would
+ * have Node's server close it right after the answer, with the rest of the upload still arriving,
+ * and the reset that follows can reach the client before it reads the answer.
  */
 function chunkedUpload(
   head: string,
@@ -22,7 +25,7 @@ function chunkedUpload(
     const request = httpRequest(`${APP_URL}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      agent: false,
+      agent: new Agent({ keepAlive: true, maxSockets: 1 }),
     });
     let answered = false;
     request.on('response', (response) => {
