@@ -3,6 +3,7 @@
  * Prometheus counters (`/metrics`). The engine specs judge Runnel by these, never by
  * Runnel's own account.
  */
+import { Worker } from 'node:worker_threads';
 import { ENGINE_ORIGIN } from '../../testing/stack/engine-stack';
 
 export interface EngineSlot {
@@ -83,18 +84,63 @@ export function waitSlotIdle(id: number, since: number): Promise<number> {
 }
 
 /**
- * Starts polling slot `id` now, before whatever is to stop it, and resolves with the moment (an
- * `epochNow()` time) of the first answer that shows it idle. A poll started only once the test
- * knew when Stop was clicked counted the test's own lag too: Playwright's click returning and the
- * page's clock being read took 10–100 ms on a loaded machine, during which the slot may already
- * have been idle.
+ * The slot watcher's pause between polls, so that the watch adds little to what it measures: each
+ * `/slots` answer carries every slot's prompt and is written by the engine's loop between steps.
+ * Polled without a pause on a loaded machine, one answer took 90 ms.
  */
-export async function watchSlotIdle(id: number, timeoutMs = 30_000): Promise<number> {
-  const started = epochNow();
-  for (;;) {
-    const slots = await engineSlots();
-    const at = epochNow();
-    if (!slots.some((s) => s.id === id && s.is_processing)) return at;
-    if (at - started > timeoutMs) throw new Error(`slot ${id} never went idle`);
+const SLOT_WATCH_PAUSE_MS = 5;
+
+/**
+ * The slot watcher's own thread: it polls `/slots` and posts `ready` after its first answer, then
+ * the moment (an epoch time) of the first answer that shows the slot idle.
+ */
+const SLOT_WATCHER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { slotsURL, id, timeoutMs, pauseMs } = workerData;
+const now = () => performance.timeOrigin + performance.now();
+(async () => {
+  const started = now();
+  for (let first = true; ; first = false) {
+    const slots = await (await fetch(slotsURL)).json();
+    const at = now();
+    if (!slots.some((s) => s.id === id && s.is_processing)) return parentPort.postMessage({ idleAt: at });
+    if (first) parentPort.postMessage({ ready: true });
+    if (at - started > timeoutMs) return parentPort.postMessage({ error: 'slot ' + id + ' never went idle' });
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
+})().catch((error) => parentPort.postMessage({ error: String(error) }));
+`;
+
+/**
+ * Starts watching slot `id` from a thread of its own, and resolves once the watch is under way
+ * (the slot still busy) with `idleAt`: the moment (an `epochNow()` time) of the first answer that
+ * shows it idle. Polls in the test's own thread went quiet for 90–200 ms around the click on a
+ * loaded machine, while Playwright clicked (seen on the wire: no poll between the last busy answer,
+ * before the click, and the next one), so the moment of release could be counted late by as much.
+ */
+export async function watchSlotIdle(
+  id: number,
+  timeoutMs = 30_000,
+): Promise<{ idleAt: Promise<number> }> {
+  const worker = new Worker(SLOT_WATCHER, {
+    eval: true,
+    workerData: { slotsURL: `${ENGINE_ORIGIN}/slots`, id, timeoutMs, pauseMs: SLOT_WATCH_PAUSE_MS },
+  });
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  const idleAt = new Promise<number>((resolve, reject) => {
+    worker.on('message', (message: { ready?: true; idleAt?: number; error?: string }) => {
+      if (message.ready) return ready();
+      ready();
+      void worker.terminate();
+      if (message.idleAt !== undefined) resolve(message.idleAt);
+      else reject(new Error(message.error));
+    });
+    worker.on('error', (error) => {
+      ready();
+      reject(error);
+    });
+  });
+  await started;
+  return { idleAt };
 }

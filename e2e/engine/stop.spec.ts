@@ -50,12 +50,12 @@ async function stopFromThePage(page: Page, text: string, phase: 'prompt' | 'deco
       { capture: true, once: true },
     ),
   );
-  // Watched from before the click, so that the test's own lag in learning the click's moment is
-  // not counted.
-  const idle = watchSlotIdle(slot);
+  // Watched from before the click, from a thread of its own, so that the test's own lag (learning
+  // the click's moment, Playwright's work for the click) is not counted.
+  const { idleAt } = await watchSlotIdle(slot);
   await page.getByRole('button', { name: 'Stop' }).click();
   const clicked = await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
-  const releasedMs = (await idle) - clicked;
+  const releasedMs = (await idleAt) - clicked;
   console.log(`Stop (${phase}) → engine slot idle in ${releasedMs.toFixed(1)} ms`);
   expect(releasedMs).toBeGreaterThan(0);
   expect(releasedMs).toBeLessThan(RELEASE_MS);
