@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, recorded, recordValues, send } from '../ui/helpers';
 import { ENGINE_SLOTS } from '../../testing/stack/engine-stack';
-import { engineMetrics, engineSlots } from './engine-probe';
+import { engineMetrics, engineSlots, pollSlots } from './engine-probe';
 
 test.describe.configure({ timeout: 180_000 });
+
+/** Keeps a slot busy for seconds, while the two others are sent. */
+const LONGER = 'Describe a river in ten sentences.';
 
 test("four answers at once on a two-slot engine: two wait in Runnel's line, saying so, and all complete", async ({
   browser,
@@ -29,9 +32,19 @@ test("four answers at once on a two-slot engine: two wait in Runnel's line, sayi
       }
     })();
     try {
+      // Two longer answers take both slots first (seen in the engine), and two short questions,
+      // typed beforehand, are sent while they run. Four short ones sent together raced the first
+      // answer's end: on a busy machine the fourth send could come after it, and find a free slot.
+      const [first, second, ...later] = pages;
+      const boxes = later.map((page) => page.getByRole('textbox', { name: 'Message' }));
       await Promise.all(
-        pages.map((page) => send(page, `(${nonce()}) Describe a river in four sentences.`)),
+        boxes.map((box) => box.fill(`(${nonce()}) Describe a river in four sentences.`)),
       );
+      for (const page of later)
+        await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+      await Promise.all([first!, second!].map((page) => send(page, `(${nonce()}) ${LONGER}`)));
+      await pollSlots((slots) => slots.filter((s) => s.is_processing).length === ENGINE_SLOTS);
+      await Promise.all(boxes.map((box) => box.press('Enter')));
       for (const page of pages) {
         await expect(lastAnswer(page)).toHaveAttribute('data-status', /^(complete|length)$/, {
           timeout: 120_000,
@@ -46,6 +59,7 @@ test("four answers at once on a two-slot engine: two wait in Runnel's line, sayi
     for (const page of pages) {
       if ((await recorded(page)).some((s) => /Waiting for a free slot/.test(s))) waited.push(page);
     }
+    // The two that came while both slots were busy, at least.
     expect(waited.length).toBeGreaterThanOrEqual(2);
     // Runnel's line lets exactly as many through as the engine has slots (the engine cannot run
     // more than its slots; fewer would leave one idle while answers wait).
