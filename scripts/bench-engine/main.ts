@@ -17,11 +17,14 @@
  * A third way shows what Next itself costs: the raw pipe (`/api/bench/pipe`, `BENCH_RAW_PIPE=1`)
  * passes the engine's bytes through the same Next server untouched — a route handler that reads
  * the body and calls the engine with Node's own fetch, without Runnel's parsing, checks or events.
- * What Runnel adds beyond it is Runnel's own.
+ * What Runnel adds beyond it is Runnel's own. A fourth, a plain Node server doing the same
+ * (`node-pipe.ts`, its own process on the app's cores), shows what any Node gateway pays here:
+ * what the raw pipe adds beyond it is Next's.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { freePort } from '../../testing/stack/free-port';
 import { LOCAL_MODEL_ID, localModelChoice } from '../local-model/local-model';
 import { writeLocalProvidersFile } from '../local-model/local-providers';
 import { setUpLocalModel } from '../local-model/setup';
@@ -57,7 +60,7 @@ function cpuMs(pid: number): number {
  * The engine on the last core, the app and this process on the others (every thread of each).
  * Returns what was done, for the report; nothing on one core, without `taskset`, or when asked.
  */
-function separateCores(enginePid: number, appPid: number): string {
+function separateCores(enginePid: number, appPids: number[]): string {
   const cores = availableParallelism();
   if (process.env.BENCH_SHARED_CORES === '1') return 'engine, app and client share every core';
   if (cores < 2) return 'one core: engine, app and client share it';
@@ -65,7 +68,7 @@ function separateCores(enginePid: number, appPid: number): string {
   const rest = cores > 2 ? `0-${cores - 2}` : '0';
   try {
     execFileSync('taskset', ['-a', '-cp', last, String(enginePid)], { stdio: 'ignore' });
-    for (const pid of [appPid, process.pid])
+    for (const pid of [...appPids, process.pid])
       execFileSync('taskset', ['-a', '-cp', rest, String(pid)], { stdio: 'ignore' });
   } catch {
     return 'taskset failed: engine, app and client share every core';
@@ -102,7 +105,17 @@ const app = await startStandalone(
   },
   PORT_BASE ? PORT_BASE + 1 : undefined,
 );
-const placement = separateCores(engine.process.child.pid!, app.process.pid!);
+const nodePipePort = await freePort();
+const nodePipe = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/bench-engine/node-pipe.ts', String(nodePipePort), engine.baseURL],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+await new Promise<void>((resolve, reject) => {
+  nodePipe.once('exit', (code) => reject(new Error(`node-pipe.ts exited (${code})`)));
+  nodePipe.stdout!.once('data', () => resolve());
+});
+const placement = separateCores(engine.process.child.pid!, [app.process.pid!, nodePipe.pid!]);
 try {
   // Every request starts with a mark of its own, of the same length either way: the engine's
   // prompt cache then serves both sides the same shared start (the chat template) and neither the
@@ -133,15 +146,17 @@ try {
   const ways = {
     direct: (i: number, max: number) =>
       openAIStream(`${engine.baseURL}/chat/completions`, engineBody(i, max)),
+    node: (i: number, max: number) =>
+      openAIStream(`http://127.0.0.1:${nodePipePort}`, engineBody(i, max)),
     next: (i: number, max: number) => openAIStream(`${app.url}/api/bench/pipe`, engineBody(i, max)),
     runnel: (i: number, max: number) => throughRunnel(app.url, runnelBody(i, max)),
   };
   type Way = keyof typeof ways;
-  const order: Way[] = ['direct', 'next', 'runnel'];
+  const order: Way[] = ['direct', 'node', 'next', 'runnel'];
   // Warm-up: the engine's prompt cache and the app's first compilation of each route.
   for (let i = 0; i < PROMPTS.length; i++) for (const way of order) await ways[way](i, MAX_TOKENS);
-  const timed: Record<Way, Timed[]> = { direct: [], next: [], runnel: [] };
-  const firstTokens: Record<Way, number[]> = { direct: [], next: [], runnel: [] };
+  const timed: Record<Way, Timed[]> = { direct: [], node: [], next: [], runnel: [] };
+  const firstTokens: Record<Way, number[]> = { direct: [], node: [], next: [], runnel: [] };
   let relayCpu = 0;
   for (let i = 0; i < RUNS + FIRST_TOKEN_RUNS; i++) {
     const long = i < RUNS;
@@ -171,23 +186,27 @@ try {
   console.log(
     `bench:engine — SmolLM2-135M on llama.cpp, ${RUNS} answers of ≤ ${MAX_TOKENS} tokens and ${FIRST_TOKEN_RUNS} of ${SHORT_TOKENS} each way (${placement})`,
   );
-  console.log(`                     engine direct  through Next alone  through Runnel`);
+  console.log(
+    `                     engine direct  through plain Node  through Next alone  through Runnel`,
+  );
   // Every answer's first token counts, the short ones' and the long ones'.
   console.log(
-    `time to first token  ${cell(ttft('direct').toFixed(1), 10)} ms  ${cell(ttft('next').toFixed(1), 15)} ms  ${cell(ttft('runnel').toFixed(1), 11)} ms`,
+    `time to first token  ${cell(ttft('direct').toFixed(1), 10)} ms  ${cell(ttft('node').toFixed(1), 15)} ms  ${cell(ttft('next').toFixed(1), 15)} ms  ${cell(ttft('runnel').toFixed(1), 11)} ms`,
   );
   console.log(
     `  Runnel adds        ${signed(addedTtft)} ms to the median (target ≤ +2 ms: ${addedTtft <= 2 ? 'met' : 'NOT met'})`,
   );
   console.log(`  per round, Runnel  ${paired('runnel')} median difference`);
   console.log(`  per round, Next    ${paired('next')} median difference (the raw pipe)`);
+  console.log(`  per round, Node    ${paired('node')} median difference (plain Node)`);
   console.log(
-    `decode tokens/s      ${cell(speed('direct').toFixed(1), 13)}  ${cell(speed('next').toFixed(1), 18)}  ${cell(speed('runnel').toFixed(1), 14)}   Runnel ${speedLoss >= 0 ? '-' : '+'}${Math.abs(speedLoss).toFixed(2)} % (target ≤ 2 %: ${speedLoss <= 2 ? 'met' : 'NOT met'})`,
+    `decode tokens/s      ${cell(speed('direct').toFixed(1), 13)}  ${cell(speed('node').toFixed(1), 18)}  ${cell(speed('next').toFixed(1), 18)}  ${cell(speed('runnel').toFixed(1), 14)}   Runnel ${speedLoss >= 0 ? '-' : '+'}${Math.abs(speedLoss).toFixed(2)} % (target ≤ 2 %: ${speedLoss <= 2 ? 'met' : 'NOT met'})`,
   );
   console.log(
     `gateway CPU          ${((relayCpu * 1000) / tokens).toFixed(1)} µs per token (${relayCpu} ms for ${tokens} tokens, whole app process)`,
   );
 } finally {
   app.kill();
+  nodePipe.kill();
   await engine.process.stop();
 }
