@@ -111,12 +111,12 @@ const nodePipe = spawn(
   ['--import', 'tsx', 'scripts/bench-engine/node-pipe.ts', String(nodePipePort), engine.baseURL],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
-await new Promise<void>((resolve, reject) => {
-  nodePipe.once('exit', (code) => reject(new Error(`node-pipe.ts exited (${code})`)));
-  nodePipe.stdout!.once('data', () => resolve());
-});
-const placement = separateCores(engine.process.child.pid!, [app.process.pid!, nodePipe.pid!]);
 try {
+  await new Promise<void>((resolve, reject) => {
+    nodePipe.once('exit', (code) => reject(new Error(`node-pipe.ts exited (${code})`)));
+    nodePipe.stdout!.once('data', () => resolve());
+  });
+  const placement = separateCores(engine.process.child.pid!, [app.process.pid!, nodePipe.pid!]);
   // Every request starts with a mark of its own, of the same length either way: the engine's
   // prompt cache then serves both sides the same shared start (the chat template) and neither the
   // rest. With the same prompt twice in a row, whichever went second read it from the cache, and
