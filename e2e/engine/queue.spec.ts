@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, recorded, recordValues, send } from '../ui/helpers';
+import {
+  lastAnswer,
+  nonce,
+  openApp,
+  recorded,
+  recordValues,
+  send,
+  typeMessage,
+} from '../ui/helpers';
 import { ENGINE_SLOTS } from '../../testing/stack/engine-stack';
 import { engineMetrics, engineSlots, pollSlots } from './engine-probe';
 
@@ -36,12 +44,9 @@ test("four answers at once on a two-slot engine: two wait in Runnel's line, sayi
       // typed beforehand, are sent while they run. Four short ones sent together raced the first
       // answer's end: on a busy machine the fourth send could come after it, and find a free slot.
       const [first, second, ...later] = pages;
-      const boxes = later.map((page) => page.getByRole('textbox', { name: 'Message' }));
-      await Promise.all(
-        boxes.map((box) => box.fill(`(${nonce()}) Describe a river in four sentences.`)),
+      const boxes = await Promise.all(
+        later.map((page) => typeMessage(page, `(${nonce()}) Describe a river in four sentences.`)),
       );
-      for (const page of later)
-        await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
       await Promise.all([first!, second!].map((page) => send(page, `(${nonce()}) ${LONGER}`)));
       await pollSlots((slots) => slots.filter((s) => s.is_processing).length === ENGINE_SLOTS);
       await Promise.all(boxes.map((box) => box.press('Enter')));

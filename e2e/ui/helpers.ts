@@ -52,10 +52,15 @@ type ChatScope = Page | FrameLocator;
  * the model on a busy machine; Enter does nothing until then).
  */
 export async function send(scope: ChatScope, text: string): Promise<void> {
+  await (await typeMessage(scope, text)).press('Enter');
+}
+
+/** Types `text` into the message box until it can be sent, and returns the box (Enter sends). */
+export async function typeMessage(scope: ChatScope, text: string): Promise<Locator> {
   const box = scope.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await expect(scope.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
-  await box.press('Enter');
+  return box;
 }
 
 /** The last answer in the conversation log. */
