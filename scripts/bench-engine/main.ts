@@ -20,8 +20,12 @@
  * What Runnel adds beyond it is Runnel's own. A fourth, a plain Node server doing the same
  * (`node-pipe.ts`, its own process on the app's cores), shows what any Node gateway pays here:
  * what the raw pipe adds beyond it is Next's.
+ *
+ * Last, with the engine stopped, the hop alone (hop.ts): the four ways again, `BENCH_ENGINE_HOP_RUNS`
+ * rounds (default 300) to an upstream that answers at once, where what each way adds to the first
+ * token shows to a fraction of a millisecond.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { freePort } from '../../testing/stack/free-port';
@@ -30,7 +34,9 @@ import { writeLocalProvidersFile } from '../local-model/local-providers';
 import { setUpLocalModel } from '../local-model/setup';
 import { startEngine } from '../local-model/start-engine';
 import { startStandalone } from '../../testing/stack/standalone';
+import { measureHop, type HopWay } from './hop';
 import { openAIStream, throughRunnel, type Timed } from './measure';
+import { spawnReady } from './spawn-ready';
 
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS) || 20;
 /**
@@ -39,6 +45,8 @@ const RUNS = Number(process.env.BENCH_ENGINE_RUNS) || 20;
  * two needs more rounds than the answers of 200 tokens can give in minutes.
  */
 const FIRST_TOKEN_RUNS = Number(process.env.BENCH_ENGINE_FIRST_TOKEN_RUNS ?? 100);
+/** Rounds of the hop alone (hop.ts): each way once a round. */
+const HOP_RUNS = Number(process.env.BENCH_ENGINE_HOP_RUNS ?? 300);
 const SHORT_TOKENS = 4;
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE) || 0;
 const MAX_TOKENS = 200;
@@ -76,6 +84,28 @@ function separateCores(enginePid: number, appPids: number[]): string {
   return `engine on core ${last}, app and client on ${rest}`;
 }
 
+const cell = (value: string, width: number) => value.padStart(width);
+
+/** The median of round-by-round differences `values[k] - base[k]`, and their quartiles. */
+function perRound(values: number[], base: number[], digits = 1): string {
+  const sorted = values.map((t, k) => t - base[k]!).sort((a, b) => a - b);
+  const quartile = (q: number) => sorted[Math.round(q * (sorted.length - 1))]!.toFixed(digits);
+  return `${signed(median(sorted))} ms (quartiles ${quartile(0.25)} to ${quartile(0.75)} ms)`;
+}
+
+/** Undoes `separateCores` for this process and what it starts from now on. */
+function shareCores(): void {
+  const cores = availableParallelism();
+  if (cores < 2) return;
+  try {
+    execFileSync('taskset', ['-a', '-cp', `0-${cores - 1}`, String(process.pid)], {
+      stdio: 'ignore',
+    });
+  } catch {
+    // Without taskset nothing was pinned.
+  }
+}
+
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 
 const median = (values: number[]) => {
@@ -105,17 +135,13 @@ const app = await startStandalone(
   },
   PORT_BASE ? PORT_BASE + 1 : undefined,
 );
-const nodePipePort = await freePort();
-const nodePipe = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/bench-engine/node-pipe.ts', String(nodePipePort), engine.baseURL],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
+let nodePipe: ChildProcess | undefined;
 try {
-  await new Promise<void>((resolve, reject) => {
-    nodePipe.once('exit', (code) => reject(new Error(`node-pipe.ts exited (${code})`)));
-    nodePipe.stdout!.once('data', () => resolve());
-  });
+  const nodePipePort = await freePort();
+  nodePipe = await spawnReady('scripts/bench-engine/node-pipe.ts', [
+    String(nodePipePort),
+    engine.baseURL,
+  ]);
   const placement = separateCores(engine.process.child.pid!, [app.process.pid!, nodePipe.pid!]);
   // Every request starts with a mark of its own, of the same length either way: the engine's
   // prompt cache then serves both sides the same shared start (the chat template) and neither the
@@ -173,16 +199,10 @@ try {
   const ttft = (way: Way) => median(firstTokens[way]);
   const speed = (way: Way) => median(timed[way].map((t) => t.tokensPerSecond));
   /** Round by round (the same prompt each way): the prompt's own cost cancels out. */
-  const paired = (way: Way) => {
-    const diffs = firstTokens[way].map((t, k) => t - firstTokens.direct[k]!);
-    const sorted = diffs.sort((a, b) => a - b);
-    const quartile = (q: number) => sorted[Math.round(q * (sorted.length - 1))]!.toFixed(1);
-    return `${signed(median(sorted))} ms (quartiles ${quartile(0.25)} to ${quartile(0.75)} ms)`;
-  };
+  const paired = (way: Way) => perRound(firstTokens[way], firstTokens.direct);
   const tokens = timed.runnel.reduce((sum, t) => sum + t.completionTokens, 0);
   const addedTtft = ttft('runnel') - ttft('direct');
   const speedLoss = (1 - speed('runnel') / speed('direct')) * 100;
-  const cell = (value: string, width: number) => value.padStart(width);
   console.log(
     `bench:engine — SmolLM2-135M on llama.cpp, ${RUNS} answers of ≤ ${MAX_TOKENS} tokens and ${FIRST_TOKEN_RUNS} of ${SHORT_TOKENS} each way (${placement})`,
   );
@@ -207,6 +227,23 @@ try {
   );
 } finally {
   app.kill();
-  nodePipe.kill();
+  nodePipe?.kill();
   await engine.process.stop();
 }
+
+// The hop alone, with the engine stopped: every process on every core again.
+shareCores();
+const hop = await measureHop(HOP_RUNS);
+const hopMedian = (way: HopWay) => median(hop[way]).toFixed(2);
+console.log(
+  `\nthe hop alone — ${HOP_RUNS} rounds to an upstream that answers at once (instant-upstream.ts), every core shared:`,
+);
+console.log(
+  `time to first token  ${cell(hopMedian('direct'), 10)} ms  ${cell(hopMedian('node'), 15)} ms  ${cell(hopMedian('next'), 15)} ms  ${cell(hopMedian('runnel'), 11)} ms`,
+);
+console.log(`  per round, Runnel  ${perRound(hop.runnel, hop.direct, 2)} over the upstream`);
+console.log(`  per round, Next    ${perRound(hop.next, hop.direct, 2)} over the upstream`);
+console.log(`  per round, Node    ${perRound(hop.node, hop.direct, 2)} over the upstream`);
+console.log(
+  `  Runnel's own work  ${perRound(hop.runnel, hop.next, 2)} beyond Next alone; Next's handling ${perRound(hop.next, hop.node, 2)} beyond plain Node`,
+);
