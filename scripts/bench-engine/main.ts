@@ -48,6 +48,8 @@ const FIRST_TOKEN_RUNS = Number(process.env.BENCH_ENGINE_FIRST_TOKEN_RUNS ?? 100
 /** Rounds of the hop alone (hop.ts): each way once a round. */
 const HOP_RUNS = Number(process.env.BENCH_ENGINE_HOP_RUNS ?? 300);
 const SHORT_TOKENS = 4;
+/** Read before anything is pinned: Node counts only the cores this process may run on. */
+const CORES = availableParallelism();
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE) || 0;
 const MAX_TOKENS = 200;
 const PROMPTS = [
@@ -69,7 +71,7 @@ function cpuMs(pid: number): number {
  * Returns what was done, for the report; nothing on one core, without `taskset`, or when asked.
  */
 function separateCores(enginePid: number, appPids: number[]): string {
-  const cores = availableParallelism();
+  const cores = CORES;
   if (process.env.BENCH_SHARED_CORES === '1') return 'engine, app and client share every core';
   if (cores < 2) return 'one core: engine, app and client share it';
   const last = String(cores - 1);
@@ -86,19 +88,11 @@ function separateCores(enginePid: number, appPids: number[]): string {
 
 const cell = (value: string, width: number) => value.padStart(width);
 
-/** The median of round-by-round differences `values[k] - base[k]`, and their quartiles. */
-function perRound(values: number[], base: number[], digits = 1): string {
-  const sorted = values.map((t, k) => t - base[k]!).sort((a, b) => a - b);
-  const quartile = (q: number) => sorted[Math.round(q * (sorted.length - 1))]!.toFixed(digits);
-  return `${signed(median(sorted))} ms (quartiles ${quartile(0.25)} to ${quartile(0.75)} ms)`;
-}
-
 /** Undoes `separateCores` for this process and what it starts from now on. */
 function shareCores(): void {
-  const cores = availableParallelism();
-  if (cores < 2) return;
+  if (CORES < 2) return;
   try {
-    execFileSync('taskset', ['-a', '-cp', `0-${cores - 1}`, String(process.pid)], {
+    execFileSync('taskset', ['-a', '-cp', `0-${CORES - 1}`, String(process.pid)], {
       stdio: 'ignore',
     });
   } catch {
@@ -113,6 +107,13 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** The median of round-by-round differences `values[k] - base[k]`, and their quartiles. */
+function perRound(values: number[], base: number[], digits = 1): string {
+  const sorted = values.map((t, k) => t - base[k]!).sort((a, b) => a - b);
+  const quartile = (q: number) => sorted[Math.round(q * (sorted.length - 1))]!.toFixed(digits);
+  return `${signed(median(sorted))} ms (quartiles ${quartile(0.25)} to ${quartile(0.75)} ms)`;
+}
 
 const choice = localModelChoice();
 if (choice.kind === 'off') throw new Error('LOCAL_MODEL=off: nothing to benchmark');
