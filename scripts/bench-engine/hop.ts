@@ -1,10 +1,11 @@
 /**
  * `bench:engine`'s last part, the hop alone: the same four ways as with the engine, in turn, but to
- * an upstream that answers at once (instant-upstream.ts). The engine's own first token varies by
- * ±20 ms from one request to the next, more than the 2 ms the target is about; here the upstream's
- * answer takes about a millisecond, so what each way adds to the first token shows to a fraction of
- * a millisecond: any Node gateway's hop (plain Node), Next's request handling on top of it (Next
- * alone, the raw pipe) and Runnel's own work on top of that.
+ * an upstream that answers at once: the scenario backend's llama.cpp `chat` (its own process, with
+ * no delay between tokens). The engine's own first token varies by ±20 ms from one request to the
+ * next, more than the 2 ms the target is about; here the upstream's answer takes a millisecond or
+ * two, so what each way adds to the first token shows to a fraction of a millisecond: any Node
+ * gateway's hop (plain Node), Next's request handling on top of it (Next alone, the raw pipe) and
+ * Runnel's own work on top of that.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,27 +15,36 @@ import { startStandalone, type StandaloneApp } from '../../testing/stack/standal
 import { openAIStream, throughRunnel } from './measure';
 import { spawnReady } from './spawn-ready';
 
-export const HOP_WAYS = ['direct', 'node', 'next', 'runnel'] as const;
+const HOP_WAYS = ['direct', 'node', 'next', 'runnel'] as const;
 export type HopWay = (typeof HOP_WAYS)[number];
 
-const MODEL = 'instant';
+/** The scenario backend's llama.cpp answer, with reasoning, text, `timings` and usage. */
+const MODEL = 'chat';
 
 /** First-token times (ms) of `rounds` rounds, each way once a round in turning order. */
 export async function measureHop(rounds: number): Promise<Record<HopWay, number[]>> {
-  const upstreamPort = await freePort();
+  const backendPort = await freePort();
   const children: ChildProcess[] = [];
   let app: StandaloneApp | undefined;
   try {
     children.push(
-      await spawnReady('scripts/bench-engine/instant-upstream.ts', [String(upstreamPort), MODEL]),
+      await spawnReady('testing/scenario-backend/main.ts', ['--port', String(backendPort)]),
     );
-    const upstream = `http://127.0.0.1:${upstreamPort}`;
+    const backend = `http://127.0.0.1:${backendPort}`;
+    // No pacing: the whole answer goes out as soon as the request is read.
+    const settings = await fetch(`${backend}/__control/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokenDelayMs: 0 }),
+    });
+    if (!settings.ok) throw new Error(`the scenario backend answered ${settings.status}`);
+    const upstream = `${backend}/llamacpp/v1`;
     const nodePipePort = await freePort();
     children.push(
       await spawnReady('scripts/bench-engine/node-pipe.ts', [String(nodePipePort), upstream]),
     );
     mkdirSync('.runnel/bench', { recursive: true });
-    const providersFile = resolve('.runnel/bench/providers-instant.json');
+    const providersFile = resolve('.runnel/bench/providers-hop.json');
     // The same preset as the local engine's, so that Runnel does the same work per request.
     const provider = { id: 'hop', label: 'Hop', baseURL: upstream, preset: 'llamacpp' };
     writeFileSync(providersFile, JSON.stringify([{ ...provider, models: [{ id: MODEL }] }]));
@@ -45,12 +55,13 @@ export async function measureHop(rounds: number): Promise<Record<HopWay, number[
       NEXT_TELEMETRY_DISABLED: '1',
     });
     const messages = [{ role: 'user', content: 'Say hello.' }];
-    const body = { model: MODEL, messages, stream: true, max_tokens: 2 };
+    // As Runnel asks it: the usage at the end carries the answer's token count.
+    const body = { model: MODEL, messages, stream: true, stream_options: { include_usage: true } };
     const ways: Record<HopWay, () => Promise<{ ttftMs: number }>> = {
       direct: () => openAIStream(`${upstream}/chat/completions`, body),
       node: () => openAIStream(`http://127.0.0.1:${nodePipePort}`, body),
       next: () => openAIStream(`${app!.url}/api/bench/pipe`, body),
-      runnel: () => throughRunnel(app!.url, { model: `hop:${MODEL}`, messages, max_tokens: 2 }),
+      runnel: () => throughRunnel(app!.url, { model: `hop:${MODEL}`, messages }),
     };
     // Warm-up: every route compiled and every connection open.
     for (let i = 0; i < 50; i++) for (const way of HOP_WAYS) await ways[way]();

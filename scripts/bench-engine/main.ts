@@ -237,7 +237,7 @@ shareCores();
 const hop = await measureHop(HOP_RUNS);
 const hopMedian = (way: HopWay) => median(hop[way]).toFixed(2);
 console.log(
-  `\nthe hop alone — ${HOP_RUNS} rounds to an upstream that answers at once (instant-upstream.ts), every core shared:`,
+  `\nthe hop alone — ${HOP_RUNS} rounds to an upstream that answers at once (the scenario backend, no pacing), every core shared:`,
 );
 console.log(
   `time to first token  ${cell(hopMedian('direct'), 10)} ms  ${cell(hopMedian('node'), 15)} ms  ${cell(hopMedian('next'), 15)} ms  ${cell(hopMedian('runnel'), 11)} ms`,
