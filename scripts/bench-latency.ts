@@ -9,6 +9,7 @@
  * (`npm run bench:latency` does): the in-process part uses server-only modules.
  */
 import { readEventStream } from '../lib/protocol/read-event-stream';
+import { setTokenDelay } from '../testing/scenario-backend/pacing';
 import { startStack } from '../testing/stack/stack';
 import { benchResume } from './bench-resume';
 import { benchResumePath } from './bench-resume-path';
@@ -27,11 +28,7 @@ const stack = await startStack();
 try {
   // No pacing: the first token then goes out in the same write as the role chunk, so the
   // backend's `firstByteAt` is the moment the first token was written.
-  await fetch(`${stack.backend.url}/__control/settings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tokenDelayMs: 0 }),
-  });
+  await setTokenDelay(stack.backend.url, 0);
   const delays: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const marker = `bench-${i}-${Date.now()}`;
@@ -59,11 +56,7 @@ try {
   await benchResume(stack.backend.url, stack.appURL);
   await benchResumePath();
 
-  await fetch(`${stack.backend.url}/__control/settings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tokenDelayMs: null }),
-  });
+  await setTokenDelay(stack.backend.url, null);
   // Every token of a paced stream: client arrival minus the backend's schedule is not recorded per
   // token, so compare gaps instead: if the proxy buffered, arrival gaps would bunch up.
   const response = await fetch(`${stack.appURL}/api/chat`, {

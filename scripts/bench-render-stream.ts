@@ -4,6 +4,7 @@
  * does when an answer ends — saving, the figures, parts loaded then — counts too).
  */
 import type { Browser, Page } from '@playwright/test';
+import { setTokenDelay } from '../testing/scenario-backend/pacing';
 import { benchTokens } from '../testing/scenario-backend/scenarios/bench-markdown';
 import { APP_URL, SCENARIO_URL } from '../testing/stack/ports';
 import {
@@ -52,10 +53,7 @@ async function backendRate(sinceId: number): Promise<number> {
 
 /** Sets the scenario backend's token rate for every answer (null: each scenario's own). */
 export async function setBackendRate(tokensPerSecond: number | null): Promise<void> {
-  await fetch(`${SCENARIO_URL}/__control/settings`, {
-    method: 'POST',
-    body: JSON.stringify({ tokenDelayMs: tokensPerSecond ? 1000 / tokensPerSecond : null }),
-  });
+  await setTokenDelay(SCENARIO_URL, tokensPerSecond ? 1000 / tokensPerSecond : null);
 }
 
 /** Runs one variant in a fresh context (or in `page`, already prepared, when given). */

@@ -12,6 +12,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTokenDelay } from '../testing/scenario-backend/pacing';
 import { readEventStream } from '../lib/protocol/read-event-stream';
 import { APP_ENV } from '../testing/stack/app-env';
 import { startInstance } from '../testing/stack/instance';
@@ -189,11 +190,7 @@ export async function benchResume(backendURL: string, plainURL: string): Promise
       console.log(`  ${mode}: median ${median(values).toFixed(2)} ms${added} (n=${values.length})`);
     }
     // Stop needs a stream still going: the scenarios' own pace again.
-    await fetch(`${backendURL}/__control/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tokenDelayMs: null }),
-    });
+    await setTokenDelay(backendURL, null);
     await benchStop(backendURL, plainURL, r1.url, r2.url);
   } finally {
     await Promise.all([r1.stop(), r2.stop()]);

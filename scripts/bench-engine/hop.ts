@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../testing/stack/free-port';
+import { setTokenDelay } from '../../testing/scenario-backend/pacing';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
 import { openAIStream, throughRunnel } from './measure';
 import { spawnReady } from './spawn-ready';
@@ -32,12 +33,7 @@ export async function measureHop(rounds: number): Promise<Record<HopWay, number[
     );
     const backend = `http://127.0.0.1:${backendPort}`;
     // No pacing: the whole answer goes out as soon as the request is read.
-    const settings = await fetch(`${backend}/__control/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tokenDelayMs: 0 }),
-    });
-    if (!settings.ok) throw new Error(`the scenario backend answered ${settings.status}`);
+    await setTokenDelay(backend, 0);
     const upstream = `${backend}/llamacpp/v1`;
     const nodePipePort = await freePort();
     children.push(

@@ -71,11 +71,10 @@ function cpuMs(pid: number): number {
  * Returns what was done, for the report; nothing on one core, without `taskset`, or when asked.
  */
 function separateCores(enginePid: number, appPids: number[]): string {
-  const cores = CORES;
   if (process.env.BENCH_SHARED_CORES === '1') return 'engine, app and client share every core';
-  if (cores < 2) return 'one core: engine, app and client share it';
-  const last = String(cores - 1);
-  const rest = cores > 2 ? `0-${cores - 2}` : '0';
+  if (CORES < 2) return 'one core: engine, app and client share it';
+  const last = String(CORES - 1);
+  const rest = CORES > 2 ? `0-${CORES - 2}` : '0';
   try {
     execFileSync('taskset', ['-a', '-cp', last, String(enginePid)], { stdio: 'ignore' });
     for (const pid of [...appPids, process.pid])
