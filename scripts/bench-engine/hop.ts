@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../testing/stack/free-port';
 import { setTokenDelay } from '../../testing/scenario-backend/pacing';
+import { startBackendProcess, type BackendProcess } from '../../testing/scenario-backend/process';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
 import { openAIStream, throughRunnel } from './measure';
 import { spawnReady } from './spawn-ready';
@@ -24,17 +25,14 @@ const MODEL = 'chat';
 
 /** First-token times (ms) of `rounds` rounds, each way once a round in turning order. */
 export async function measureHop(rounds: number): Promise<Record<HopWay, number[]>> {
-  const backendPort = await freePort();
   const children: ChildProcess[] = [];
+  let backend: BackendProcess | undefined;
   let app: StandaloneApp | undefined;
   try {
-    children.push(
-      await spawnReady('testing/scenario-backend/main.ts', ['--port', String(backendPort)]),
-    );
-    const backend = `http://127.0.0.1:${backendPort}`;
+    backend = await startBackendProcess();
     // No pacing: the whole answer goes out as soon as the request is read.
-    await setTokenDelay(backend, 0);
-    const upstream = `${backend}/llamacpp/v1`;
+    await setTokenDelay(backend.url, 0);
+    const upstream = `${backend.url}/llamacpp/v1`;
     const nodePipePort = await freePort();
     children.push(
       await spawnReady('scripts/bench-engine/node-pipe.ts', [String(nodePipePort), upstream]),
@@ -72,5 +70,6 @@ export async function measureHop(rounds: number): Promise<Record<HopWay, number[
   } finally {
     app?.kill();
     for (const child of children) child.kill();
+    await backend?.kill();
   }
 }

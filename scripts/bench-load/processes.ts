@@ -1,9 +1,9 @@
 /** The processes `npm run bench:load` measures: a scenario backend and the standalone app. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../testing/stack/free-port';
+import { startBackendProcess, type BackendProcess } from '../../testing/scenario-backend/process';
 import { startStandalone, type StandaloneApp } from '../../testing/stack/standalone';
 
 /** Every process this benchmark started, killed however the benchmark ends. */
@@ -19,39 +19,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => process.exit(130));
 }
 
-export interface BackendProcess {
-  url: string;
-  process: ChildProcess;
-  kill(signal?: NodeJS.Signals): Promise<void>;
-}
+export type { BackendProcess };
 
-/**
- * The scenario backend in a process of its own (`node --import tsx`, so the pid is the server's:
- * the kill phase kills it for real), on a free loopback port.
- */
-export async function startBackend(port?: number): Promise<BackendProcess> {
-  port ??= await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'testing/scenario-backend/main.ts', '--port', String(port)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  own(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`scenario backend exited (${code})`)));
-  });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    process: child,
-    async kill(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
+/** The scenario backend in a process of its own, on a free loopback port, owned by this benchmark. */
+export function startBackend(port?: number): Promise<BackendProcess> {
+  return startBackendProcess({ ...(port !== undefined ? { port } : {}), onSpawn: own });
 }
 
 /**
