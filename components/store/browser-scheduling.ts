@@ -29,12 +29,15 @@ export function nextTask(cb: () => void): void {
 }
 
 /**
- * Streaming updates may take about a quarter of the main thread; the rest stays free for input,
+ * Streaming updates may take up to half of the main thread; the rest stays free for input,
  * scrolling and the network. On a fast device an update costs a few milliseconds and the text
- * moves every frame or two; on a slow one a fast stream updates a few times a second (at least
- * twice) instead of freezing the page (see lib/browser/chat/budget-scheduler.ts and `npm run bench:render`).
+ * moves every frame or two; on a slow one a fast stream updates several times a second (at least
+ * twice), each update showing at most a couple of new paragraphs (`paragraphPortion`), so that no
+ * frame is long and the text keeps up with the stream (see lib/browser/chat/budget-scheduler.ts
+ * and `npm run bench:render`; with a quarter, updates at 4× CPU throttling came less often and each
+ * brought several blocks, frames of 50–90 ms).
  */
-const STREAM_BUDGET = { budget: 0.25, maxIntervalMs: 500 };
+const STREAM_BUDGET = { budget: 0.5, maxIntervalMs: 500 };
 
 /**
  * When streamed events are applied in the browser (main page and widget alike): once per frame at

@@ -44,10 +44,32 @@ export interface AnswerRunControl {
 }
 
 /** One event with its arrival time and, for the last of a network read, its id. */
-interface Arrival {
+export interface Arrival {
   event: RunnelEvent;
   at: number;
   id?: number;
+}
+
+/** New paragraphs (of answer or reasoning) a paced update shows at most; the rest follow. */
+const PARAGRAPHS_PER_UPDATE = 2;
+
+/**
+ * How many of the waiting events one paced update applies: up to the network read (an event with
+ * an id) in which the answer's or reasoning's text has started `PARAGRAPHS_PER_UPDATE` new
+ * paragraphs, so the id saved with the message still matches its text. An update's frame costs
+ * about in proportion to the blocks it adds; on a slow device a fast stream would otherwise come
+ * in updates of several blocks each, frames of over 50 ms (docs/performance.md, `bench:render`).
+ */
+export function paragraphPortion(pending: readonly Arrival[]): number {
+  let breaks = 0;
+  for (let i = 0; i < pending.length; i++) {
+    const { event, id } = pending[i]!;
+    if (event.type === 'content' || event.type === 'reasoning') {
+      breaks += event.text.split('\n\n').length - 1;
+    }
+    if (breaks >= PARAGRAPHS_PER_UPDATE && id !== undefined) return i + 1;
+  }
+  return pending.length;
 }
 
 /** Attempts at loading the reattach code before the answer is given up as cut off. */
@@ -92,28 +114,32 @@ export async function runAnswer(
 ): Promise<RunEnd> {
   const { set, now, saver } = deps;
   const signal = control.controller.signal;
-  const batcher = createFrameBatcher<Arrival>((items) => {
-    const opened = items.some(({ event }) => event.type === 'start' && event.resume_token);
-    set((s) =>
-      patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => {
-        let next = m;
-        let lastId: number | undefined;
-        for (const { event, at, id } of items) {
-          next = applyEvent(next, event, at);
-          if (id !== undefined) lastId = id;
-        }
-        // `rev` counts the changes: of two tabs' copies, the one with more is newer.
-        const rev = (m.rev ?? 0) + 1;
-        return lastId !== undefined && next.status === 'streaming'
-          ? { ...next, lastEventId: lastId, rev }
-          : { ...next, rev };
-      }),
-    );
-    // The token is saved at once, not with the next throttled save: a reload in between could
-    // not reattach.
-    if (opened) saver.flush(conversationId);
-    else saver.touch(conversationId);
-  }, deps.scheduleFrame);
+  const batcher = createFrameBatcher<Arrival>(
+    (items) => {
+      const opened = items.some(({ event }) => event.type === 'start' && event.resume_token);
+      set((s) =>
+        patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => {
+          let next = m;
+          let lastId: number | undefined;
+          for (const { event, at, id } of items) {
+            next = applyEvent(next, event, at);
+            if (id !== undefined) lastId = id;
+          }
+          // `rev` counts the changes: of two tabs' copies, the one with more is newer.
+          const rev = (m.rev ?? 0) + 1;
+          return lastId !== undefined && next.status === 'streaming'
+            ? { ...next, lastEventId: lastId, rev }
+            : { ...next, rev };
+        }),
+      );
+      // The token is saved at once, not with the next throttled save: a reload in between could
+      // not reattach.
+      if (opened) saver.flush(conversationId);
+      else saver.touch(conversationId);
+    },
+    deps.scheduleFrame,
+    paragraphPortion,
+  );
 
   // Progress is paced, except the first text (the end of the wait); anything else is shown at once.
   let textSeen = start.kind === 'reattach';

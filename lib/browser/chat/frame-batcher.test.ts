@@ -49,6 +49,36 @@ describe('createFrameBatcher', () => {
     expect(cancelled).toEqual([1]);
   });
 
+  it('hands over a portion per paced frame and the rest in the frames after', () => {
+    const frames = manualFrames();
+    const deliver = vi.fn();
+    const b = createFrameBatcher<number>(deliver, frames.schedule, () => 2);
+    for (let i = 0; i < 5; i++) b.push(i);
+    frames.runFrame();
+    expect(deliver.mock.calls).toEqual([[[0, 1]]]);
+    expect(frames.pending).toBe(1);
+    frames.runFrame();
+    frames.runFrame();
+    expect(deliver.mock.calls.map((c) => c[0])).toEqual([[0, 1], [2, 3], [4]]);
+    expect(frames.pending).toBe(0);
+  });
+
+  it('an urgent frame and flush hand over everything, whatever the portion', () => {
+    const frames = manualFrames();
+    const deliver = vi.fn();
+    const b = createFrameBatcher<string>(deliver, frames.schedule, () => 1);
+    b.push('a');
+    b.push('b');
+    b.push('end', true);
+    frames.runFrame();
+    expect(deliver.mock.calls).toEqual([[['a', 'b', 'end']]]);
+    b.push('c');
+    b.push('d');
+    b.flush();
+    expect(deliver.mock.calls[1]![0]).toEqual(['c', 'd']);
+    expect(frames.pending).toBe(0);
+  });
+
   it('cancel drops pending items', () => {
     const frames = manualFrames();
     const deliver = vi.fn();

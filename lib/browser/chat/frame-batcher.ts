@@ -21,6 +21,11 @@ interface FrameBatcher<T> {
 export function createFrameBatcher<T>(
   deliver: (items: T[]) => void,
   scheduleFrame: ScheduleFrame,
+  /**
+   * How many of the pending items a paced frame hands over (at least one); the rest wait for the
+   * next frame. Everything by default. An urgent frame and `flush` hand over everything.
+   */
+  portion: (pending: readonly T[]) => number = (pending) => pending.length,
 ): FrameBatcher<T> {
   let pending: T[] = [];
   let cancelFrame: (() => void) | null = null;
@@ -36,16 +41,26 @@ export function createFrameBatcher<T>(
     deliver(items);
   };
 
+  const frame = () => {
+    cancelFrame = null;
+    if (scheduledUrgent || pending.length === 0) return flush();
+    const count = Math.max(1, Math.min(pending.length, portion(pending)));
+    const items = pending.slice(0, count);
+    pending = pending.slice(count);
+    deliver(items);
+    if (pending.length > 0) cancelFrame ??= scheduleFrame(frame);
+  };
+
   return {
     push(item, urgent = false) {
       pending.push(item);
       if (urgent && !scheduledUrgent) {
         cancelFrame?.();
-        cancelFrame = scheduleFrame(flush, true);
+        cancelFrame = scheduleFrame(frame, true);
         scheduledUrgent = true;
         return;
       }
-      cancelFrame ??= scheduleFrame(flush);
+      cancelFrame ??= scheduleFrame(frame);
     },
     flush,
     cancel() {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { RunnelEvent } from '../../protocol/events';
+import { paragraphPortion, type Arrival } from './answer-run';
+
+const text = (t: string, id?: number): Arrival => ({
+  event: { type: 'content', text: t },
+  at: 0,
+  ...(id !== undefined ? { id } : {}),
+});
+const other = (event: RunnelEvent, id?: number): Arrival => ({
+  event,
+  at: 0,
+  ...(id !== undefined ? { id } : {}),
+});
+
+describe('paragraphPortion', () => {
+  it('ends at the read in which the second new paragraph starts', () => {
+    const pending = [
+      text('One.\n\nTwo'),
+      text(' words', 1),
+      text('.\n\nThree', 2),
+      text('.\n\nFour', 3),
+    ];
+    expect(paragraphPortion(pending)).toBe(3);
+  });
+
+  it('never cuts inside a network read: it waits for the event with the id', () => {
+    const pending = [
+      text('A.\n\nB.\n\nC.'),
+      text(' more'),
+      other({ type: 'finish', reason: 'stop' }, 7),
+    ];
+    expect(paragraphPortion(pending)).toBe(3);
+  });
+
+  it('counts reasoning as text and everything goes when no two paragraphs start', () => {
+    expect(
+      paragraphPortion([other({ type: 'reasoning', text: 'a\n\nb\n\nc' }, 1), text('x', 2)]),
+    ).toBe(1);
+    expect(paragraphPortion([text('no break', 1), text(' at all', 2)])).toBe(2);
+  });
+});
