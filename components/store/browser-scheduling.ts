@@ -34,8 +34,8 @@ export function nextTask(cb: () => void): void {
  * moves every frame or two; on a slow one a fast stream updates several times a second (at least
  * twice), each update showing at most a couple of new paragraphs (`paragraphPortion`), so that no
  * frame is long and the text keeps up with the stream (see lib/browser/chat/budget-scheduler.ts
- * and `npm run bench:render`; with a quarter, updates at 4× CPU throttling came less often and each
- * brought several blocks, frames of 50–90 ms).
+ * and `npm run bench:render`; with a quarter, updates at 4× CPU throttling came about every 300 ms
+ * with four to ten blocks each, frames of up to 90 ms).
  */
 const STREAM_BUDGET = { budget: 0.5, maxIntervalMs: 500 };
 
