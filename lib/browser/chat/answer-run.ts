@@ -7,6 +7,7 @@ import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
 import type { AssistantMessage } from './message';
 import { ALWAYS_ONLINE, type NetworkWatch } from './network-watch';
 import type { followToEnd } from './reattach';
+import { paragraphPortion } from './paragraph-portion';
 import type { ResumeHandle } from './resume-handle';
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
@@ -44,32 +45,10 @@ export interface AnswerRunControl {
 }
 
 /** One event with its arrival time and, for the last of a network read, its id. */
-export interface Arrival {
+interface Arrival {
   event: RunnelEvent;
   at: number;
   id?: number;
-}
-
-/** New paragraphs (of answer or reasoning) a paced update shows at most; the rest follow. */
-const PARAGRAPHS_PER_UPDATE = 2;
-
-/**
- * How many of the waiting events one paced update applies: up to the network read (an event with
- * an id) in which the answer's or reasoning's text has started `PARAGRAPHS_PER_UPDATE` new
- * paragraphs, so the id saved with the message still matches its text. An update's frame costs
- * about in proportion to the blocks it adds; on a slow device a fast stream would otherwise come
- * in updates of several blocks each, frames of over 50 ms (docs/performance.md, `bench:render`).
- */
-export function paragraphPortion(pending: readonly Arrival[]): number {
-  let breaks = 0;
-  for (let i = 0; i < pending.length; i++) {
-    const { event, id } = pending[i]!;
-    if (event.type === 'content' || event.type === 'reasoning') {
-      breaks += event.text.split('\n\n').length - 1;
-    }
-    if (breaks >= PARAGRAPHS_PER_UPDATE && id !== undefined) return i + 1;
-  }
-  return pending.length;
 }
 
 /** Attempts at loading the reattach code before the answer is given up as cut off. */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
-import { paragraphPortion, type Arrival } from './answer-run';
+import { paragraphPortion } from './paragraph-portion';
+
+type Arrival = Parameters<typeof paragraphPortion>[0][number];
 
 const text = (t: string, id?: number): Arrival => ({
   event: { type: 'content', text: t },
-  at: 0,
   ...(id !== undefined ? { id } : {}),
 });
 const other = (event: RunnelEvent, id?: number): Arrival => ({
   event,
-  at: 0,
   ...(id !== undefined ? { id } : {}),
 });
 
@@ -31,6 +31,13 @@ describe('paragraphPortion', () => {
       other({ type: 'finish', reason: 'stop' }, 7),
     ];
     expect(paragraphPortion(pending)).toBe(3);
+  });
+
+  it('counts a blank line split between two events, and three newlines as one break', () => {
+    expect(
+      paragraphPortion([text('A.\n', 1), text('\nB.\n', 2), text('\nC.', 3), text('D', 4)]),
+    ).toBe(3);
+    expect(paragraphPortion([text('A.\n\n\nB.\n\n\nC.', 1), text('D', 2)])).toBe(1);
   });
 
   it('counts reasoning as text and everything goes when no two paragraphs start', () => {
