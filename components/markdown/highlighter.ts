@@ -41,7 +41,11 @@ function scheduleDelivery(): void {
   if (deliveryScheduled) return;
   deliveryScheduled = true;
   const wait = Math.max(0, lastDelivery + DELIVERY_SPACING_MS - performance.now());
-  setTimeout(() => requestAnimationFrame(deliver), wait);
+  // In a task right after a frame, not inside it: a frame's hover check has already styled and
+  // laid out the page before its callbacks run, so code changed in a callback is styled, laid out
+  // and pre-painted a second time in that frame. After it, the next frame does it once, with
+  // whatever else it shows.
+  setTimeout(() => requestAnimationFrame(() => setTimeout(deliver, 0)), wait);
 }
 
 function startWorker(): Worker | null {

@@ -7,10 +7,10 @@ import { createFrameBatcher, type ScheduleFrame } from './frame-batcher';
 import type { AssistantMessage } from './message';
 import { ALWAYS_ONLINE, type NetworkWatch } from './network-watch';
 import type { followToEnd } from './reattach';
-import { paragraphPortion } from './paragraph-portion';
 import type { ResumeHandle } from './resume-handle';
 import type { SaveScheduler } from './save-scheduler';
 import { sendChat } from './send-chat';
+import { updatePortion } from './update-portion';
 
 /** What a run needs from the store around it. */
 export interface AnswerRunDeps {
@@ -117,7 +117,7 @@ export async function runAnswer(
       else saver.touch(conversationId);
     },
     deps.scheduleFrame,
-    paragraphPortion,
+    updatePortion,
   );
 
   // Progress is paced, except the first text (the end of the wait); anything else is shown at once.
