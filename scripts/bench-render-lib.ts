@@ -84,6 +84,13 @@ export interface TaskFigures {
   longestAfterEndMs: number;
   /** Tasks over 50 ms from that mark on. */
   tasksOver50AfterEnd: number;
+  /**
+   * When the tasks over 50 ms started, and when the mark was set (s from the trace's first task of
+   * the page: a stream's trace starts right before the send), to tell the send, the stream and its
+   * end apart.
+   */
+  longTasksAtS: number[];
+  endAtS?: number;
 }
 
 /** The user-timing mark a page sets when its answer ended (trace category `blink.user_timing`). */
@@ -118,6 +125,8 @@ export function taskFigures(trace: Buffer): TaskFigures {
   const endAt = traceEvents.find((e) => e.name === END_MARK)?.ts;
   const afterEnd = endAt === undefined ? [] : tasks.filter((t) => t.ts + t.ms * 1000 >= endAt);
   const longest = (xs: { ms: number }[]) => xs.reduce((m, t) => Math.max(m, t.ms), 0);
+  const startedAt = tasks.reduce((m, t) => Math.min(m, t.ts), Infinity);
+  const seconds = (ts: number) => (ts - startedAt) / 1e6;
   return {
     longestTaskMs: longest(tasks),
     longestTaskCpuMs: tasks.reduce((m, t) => Math.max(m, t.cpuMs), 0),
@@ -125,6 +134,8 @@ export function taskFigures(trace: Buffer): TaskFigures {
     totalTaskMs: sum(tasks),
     longestAfterEndMs: longest(afterEnd),
     tasksOver50AfterEnd: afterEnd.filter((t) => t.ms > 50).length,
+    longTasksAtS: tasks.filter((t) => t.ms > 50).map((t) => seconds(t.ts)),
+    ...(endAt !== undefined && tasks.length > 0 ? { endAtS: seconds(endAt) } : {}),
   };
 }
 

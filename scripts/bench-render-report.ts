@@ -72,6 +72,13 @@ export function printTable(results: Result[]): void {
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
+/** When a row's long tasks started, in seconds from the send, and when its answer ended. */
+const when = (r: Result) =>
+  r.longTasksAtS.length === 0
+    ? ''
+    : ` at ${r.longTasksAtS.map((s) => fmt(s, 1)).join(', ')} s` +
+      (r.endAtS !== undefined ? ` (the end at ${fmt(r.endAtS, 1)} s)` : '');
+
 /** A line per throttling: Runnel against the plain-text page that shows every frame. */
 export function streamTargets(results: Result[]): { line: string; met: boolean }[] {
   const lines: { line: string; met: boolean }[] = [];
@@ -81,7 +88,7 @@ export function streamTargets(results: Result[]): { line: string; met: boolean }
         x.role === 'floor' && x.cpuThrottling === r.cpuThrottling && /every frame/.test(x.name),
     );
     if (!plain) continue;
-    const side = `Runnel ${r.tasksOver50} tasks > 50 ms, longest ${fmt(r.longestTaskMs)} ms (after the end ${fmt(r.longestAfterEndMs)} ms); plain-text page ${plain.tasksOver50}, longest ${fmt(plain.longestTaskMs)} ms`;
+    const side = `Runnel ${r.tasksOver50} tasks > 50 ms, longest ${fmt(r.longestTaskMs)} ms (after the end ${fmt(r.longestAfterEndMs)} ms)${when(r)}; plain-text page ${plain.tasksOver50}, longest ${fmt(plain.longestTaskMs)} ms${when(plain)}`;
     if (r.cpuThrottling === 1) {
       const met = r.tasksOver50 === 0;
       lines.push({
