@@ -3,8 +3,24 @@
 import { Activity, memo, useState, type ComponentType, type Context } from 'react';
 
 /**
- * A store holding one conversation — a question and its answer's placeholder — and nothing else:
- * what the message list reads of the chat store (state only; nothing hidden can be clicked).
+ * The start of an answer with one block of each common kind, so that the first real answer's
+ * first updates do not run each kind's code for the first time (at 4× CPU throttling they were
+ * update tasks of 40–50 ms in `bench:render`). No `#` heading: the page has one `<h1>`.
+ */
+const SAMPLE_ANSWER = [
+  '### Warm',
+  'A **short** `answer` with a [link](#).',
+  '```ts\nconst a = 1;\n```',
+  '1. One\n   - two\n     - three',
+  '| a | b |\n| ---: | --- |\n| 1 | 2 |',
+  '> quoted',
+  'and a paragraph still',
+].join('\n\n');
+
+/**
+ * A store holding one conversation — a question and the start of a streaming answer — and
+ * nothing else: what the message list reads of the chat store (state only; nothing hidden can be
+ * clicked).
  */
 function sampleStore() {
   const state = {
@@ -19,7 +35,7 @@ function sampleStore() {
             id: 'a',
             role: 'assistant',
             model: '',
-            content: '',
+            content: SAMPLE_ANSWER,
             reasoning: '',
             status: 'streaming',
             createdAt: 0,

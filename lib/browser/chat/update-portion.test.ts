@@ -49,6 +49,13 @@ describe('updatePortion', () => {
     expect(updatePortion([text('- a\n- b\n- c\n- d\n- e\n', 1), text('- f\n', 2)])).toBe(2);
   });
 
+  it('takes a third of what is waiting when that is more, so the text does not fall behind', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => text(`| ${i} |\n`, i));
+    expect(updatePortion(rows)).toBe(10);
+    const paragraphs = Array.from({ length: 12 }, (_, i) => text(`Line ${i}.\n\n`, i));
+    expect(updatePortion(paragraphs)).toBe(4);
+  });
+
   it('counts reasoning as text and everything goes when no two paragraphs start', () => {
     expect(
       updatePortion([other({ type: 'reasoning', text: 'a\n\nb\n\nc' }, 1), text('x', 2)]),

@@ -4,32 +4,53 @@ import type { RunnelEvent } from '../../protocol/events';
 const PARAGRAPHS_PER_UPDATE = 2;
 /** New lines a paced update shows at most: table rows, list items, lines of code. */
 const LINES_PER_UPDATE = 6;
-
 /**
- * How many of the waiting events one paced update applies: up to the network read (an event with
- * an id) in which the answer's or reasoning's text has started `PARAGRAPHS_PER_UPDATE` new
- * paragraphs or `LINES_PER_UPDATE` new lines, whichever comes first, so the id saved with the
- * message still matches its text. An update's frame costs roughly in proportion to the elements it
- * adds; on a slow device a fast stream would otherwise come in updates of several blocks each
- * (a table or a nested list is one paragraph and dozens of elements), frames of over 50 ms
- * (docs/performance.md, `bench:render`). A blank line split across two events (`…\n` then `\n…`)
- * counts as a paragraph too.
+ * When more is waiting than a few updates show, an update takes this share of it instead: text
+ * that arrives faster than the page shows it never falls more than a few updates behind.
  */
-export function updatePortion(pending: readonly { event: RunnelEvent; id?: number }[]): number {
+const CATCH_UP_SHARE = 1 / 3;
+
+type Pending = readonly { event: RunnelEvent; id?: number }[];
+
+/** Paragraphs and lines started by the text of `pending[0..end)` (answer and reasoning apart). */
+function* breaksOf(pending: Pending) {
   let paragraphs = 0;
   let lines = 0;
   const endsWithNewline = { content: false, reasoning: false };
-  for (let i = 0; i < pending.length; i++) {
-    const { event, id } = pending[i]!;
+  for (const { event } of pending) {
     if (event.type === 'content' || event.type === 'reasoning') {
       const { text } = event;
+      // A blank line split across two events (`…\n` then `\n…`) counts too.
       if (endsWithNewline[event.type] && text.startsWith('\n')) paragraphs++;
       for (let at = text.indexOf('\n\n'); at >= 0; at = text.indexOf('\n\n', at + 2)) paragraphs++;
       for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
       if (text) endsWithNewline[event.type] = text.endsWith('\n');
     }
-    const enough = paragraphs >= PARAGRAPHS_PER_UPDATE || lines >= LINES_PER_UPDATE;
-    if (enough && id !== undefined) return i + 1;
+    yield { paragraphs, lines };
+  }
+}
+
+/**
+ * How many of the waiting events one paced update applies: up to the network read (an event with
+ * an id) in which the answer's or reasoning's text has started `PARAGRAPHS_PER_UPDATE` new
+ * paragraphs or `LINES_PER_UPDATE` new lines, whichever comes first — or a third of what is
+ * waiting, when that is more — so the id saved with the message still matches its text. An
+ * update's frame costs roughly in proportion to the elements it adds; on a slow device a fast
+ * stream would otherwise come in updates of several blocks each (a table or a nested list is one
+ * paragraph and dozens of elements), frames of over 50 ms (docs/performance.md, `bench:render`).
+ */
+export function updatePortion(pending: Pending): number {
+  let waiting = { paragraphs: 0, lines: 0 };
+  for (const counts of breaksOf(pending)) waiting = counts;
+  const most = {
+    paragraphs: Math.max(PARAGRAPHS_PER_UPDATE, Math.ceil(waiting.paragraphs * CATCH_UP_SHARE)),
+    lines: Math.max(LINES_PER_UPDATE, Math.ceil(waiting.lines * CATCH_UP_SHARE)),
+  };
+  let i = 0;
+  for (const { paragraphs, lines } of breaksOf(pending)) {
+    const enough = paragraphs >= most.paragraphs || lines >= most.lines;
+    if (enough && pending[i]!.id !== undefined) return i + 1;
+    i++;
   }
   return pending.length;
 }
