@@ -32,8 +32,9 @@ export function nextTask(cb: () => void): void {
  * Streaming updates may take up to half of the main thread; the rest stays free for input,
  * scrolling and the network. On a fast device an update costs a few milliseconds and the text
  * moves every frame or two; on a slow one a fast stream updates several times a second (at least
- * twice), each update showing at most two new paragraphs or six new lines (`updatePortion`), so no
- * frame is long and the text keeps up with the stream (see lib/browser/chat/budget-scheduler.ts
+ * twice), each update showing at most two new paragraphs or six new lines, or a third of what is
+ * waiting when that is more (`updatePortion`), so no frame is long and the text keeps up with the
+ * stream (see lib/browser/chat/budget-scheduler.ts
  * and `npm run bench:render`; with a quarter, updates at 4× CPU throttling came about every 300 ms
  * with four to ten blocks each, frames of up to 90 ms).
  */
