@@ -41,7 +41,11 @@ function watchFirstAppearances(watched: typeof WATCHED): void {
   let change = 0;
   new MutationObserver(() => {
     change++;
-    const answers = document.querySelectorAll('article[data-role="assistant"]');
+    // Rendered answers only: while the first question is typed, the new-chat screen renders a
+    // sample conversation hidden (`display: none`) to warm the list's code.
+    const answers = [...document.querySelectorAll('article[data-role="assistant"]')].filter((a) =>
+      a.checkVisibility(),
+    );
     const answer = answers[answers.length - 1];
     if (!answer) return;
     for (const [name, want] of Object.entries(watched) as [string, Record<string, string>][]) {
