@@ -21,9 +21,12 @@ export function medians(rounds: Result[]): Result {
     const sorted = rounds.map(pick).sort((x, y) => x - y);
     return sorted[Math.floor((sorted.length - 1) / 2)]!;
   };
-  const first = rounds[0]!;
+  // When the long tasks were: those of the round with the median count of them.
+  const middle = [...rounds].sort((x, y) => x.tasksOver50 - y.tasksOver50)[
+    Math.floor((rounds.length - 1) / 2)
+  ]!;
   return {
-    ...first,
+    ...middle,
     longestTaskMs: median((r) => r.longestTaskMs),
     longestTaskCpuMs: median((r) => r.longestTaskCpuMs),
     tasksOver50: median((r) => r.tasksOver50),

@@ -7,6 +7,7 @@ import { createIdleQueue } from './idle';
 type Done = (html: string | null) => void;
 type Job = { code: string; language: string | undefined; done: Done };
 
+import { nextTask } from '../store/browser-scheduling';
 import { onDemand } from '../ui/on-demand';
 
 /** Highlighting on the main thread, where workers are unavailable: loaded only there. */
@@ -45,7 +46,7 @@ function scheduleDelivery(): void {
   // laid out the page before its callbacks run, so code changed in a callback is styled, laid out
   // and pre-painted a second time in that frame. After it, the next frame does it once, with
   // whatever else it shows.
-  setTimeout(() => requestAnimationFrame(() => setTimeout(deliver, 0)), wait);
+  setTimeout(() => requestAnimationFrame(() => nextTask(deliver)), wait);
 }
 
 function startWorker(): Worker | null {

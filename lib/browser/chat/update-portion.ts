@@ -5,19 +5,19 @@ const PARAGRAPHS_PER_UPDATE = 2;
 /** New lines a paced update shows at most: table rows, list items, lines of code. */
 const LINES_PER_UPDATE = 6;
 /**
- * When more is waiting than a few updates show, an update takes this share of it instead: text
- * that arrives faster than the page shows it never falls more than a few updates behind.
+ * When more is waiting than a few updates show, an update takes this share of it instead, so what
+ * is waiting does not pile up while text arrives faster than capped updates would show it.
  */
 const CATCH_UP_SHARE = 1 / 3;
 
 type Pending = readonly { event: RunnelEvent; id?: number }[];
 
-/** Paragraphs and lines started by the text of `pending[0..end)` (answer and reasoning apart). */
-function* breaksOf(pending: Pending) {
+/** For each event of `pending`, the paragraphs and lines its text and the text before it started. */
+function runningBreaks(pending: Pending): { paragraphs: number; lines: number }[] {
   let paragraphs = 0;
   let lines = 0;
   const endsWithNewline = { content: false, reasoning: false };
-  for (const { event } of pending) {
+  return pending.map(({ event }) => {
     if (event.type === 'content' || event.type === 'reasoning') {
       const { text } = event;
       // A blank line split across two events (`…\n` then `\n…`) counts too.
@@ -26,8 +26,8 @@ function* breaksOf(pending: Pending) {
       for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
       if (text) endsWithNewline[event.type] = text.endsWith('\n');
     }
-    yield { paragraphs, lines };
-  }
+    return { paragraphs, lines };
+  });
 }
 
 /**
@@ -40,17 +40,15 @@ function* breaksOf(pending: Pending) {
  * paragraph and dozens of elements), frames of over 50 ms (docs/performance.md, `bench:render`).
  */
 export function updatePortion(pending: Pending): number {
-  let waiting = { paragraphs: 0, lines: 0 };
-  for (const counts of breaksOf(pending)) waiting = counts;
+  const breaks = runningBreaks(pending);
+  const waiting = breaks.at(-1) ?? { paragraphs: 0, lines: 0 };
   const most = {
     paragraphs: Math.max(PARAGRAPHS_PER_UPDATE, Math.ceil(waiting.paragraphs * CATCH_UP_SHARE)),
     lines: Math.max(LINES_PER_UPDATE, Math.ceil(waiting.lines * CATCH_UP_SHARE)),
   };
-  let i = 0;
-  for (const { paragraphs, lines } of breaksOf(pending)) {
-    const enough = paragraphs >= most.paragraphs || lines >= most.lines;
-    if (enough && pending[i]!.id !== undefined) return i + 1;
-    i++;
-  }
-  return pending.length;
+  const end = breaks.findIndex(
+    ({ paragraphs, lines }, i) =>
+      (paragraphs >= most.paragraphs || lines >= most.lines) && pending[i]!.id !== undefined,
+  );
+  return end < 0 ? pending.length : end + 1;
 }
