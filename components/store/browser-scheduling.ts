@@ -65,3 +65,9 @@ export function browserStreamScheduler(): ScheduleFrame {
     STREAM_BUDGET,
   );
 }
+
+/**
+ * Whether the page is shown: a hidden one draws no frames (its updates come from a throttled
+ * timer), so an answer ending there is shown at once rather than a portion per frame.
+ */
+export const shownPage = (): boolean => document.visibilityState === 'visible';

@@ -5,7 +5,7 @@ import { createChatStore, type ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ChatStoreDeps } from '@/lib/browser/chat/chat-store-deps';
 import { useApiFetch } from './use-api-fetch';
 import { browserNetwork } from './browser-network';
-import { browserStreamScheduler, browserTimers } from './browser-scheduling';
+import { browserStreamScheduler, browserTimers, shownPage } from './browser-scheduling';
 import { useStoreLifecycle } from './use-store-lifecycle';
 
 /** The store of the nearest `ChatStoreProvider`. */
@@ -57,6 +57,7 @@ export function ChatStoreProvider({
       createPersistence,
       fetch: apiFetch,
       scheduleFrame: browserStreamScheduler(),
+      paceEnd: shownPage,
       timers: browserTimers,
       network: browserNetwork,
       ...(defaults ? { defaults } : {}),

@@ -23,11 +23,13 @@ export function storeHarness(
     saveIntervalMs = 20,
     stash,
     later,
+    paceEnd,
   }: {
     network?: NetworkWatch;
     saveIntervalMs?: number;
     stash?: MetaStash;
     later?: (cb: () => void) => void;
+    paceEnd?: () => boolean;
   } = {},
 ) {
   const frames = manualFrames();
@@ -47,6 +49,7 @@ export function storeHarness(
     // As the chat page keeps it: with a stash, the streaming answers' tokens go in it too.
     ...(stash ? { stashedRuns } : {}),
     ...(later ? { later } : {}),
+    ...(paceEnd ? { paceEnd } : {}),
   });
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
   const answer = () => active().messages.at(-1) as AssistantMessage;

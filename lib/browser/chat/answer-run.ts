@@ -24,6 +24,11 @@ export interface AnswerRunDeps {
   network?: NetworkWatch;
   /** Name the conversation in the request: the server stores the answer (signed in). */
   storeOnServer?: boolean;
+  /**
+   * Whether the text still waiting when an answer ends is shown a portion per frame, as it
+   * streamed, before the answer counts as ended (the page, while it is shown); at once without.
+   */
+  paceEnd?: () => boolean;
 }
 
 /** How a run begins: a new request, or reattaching to an answer already generating (a reload). */
@@ -181,6 +186,9 @@ export async function runAnswer(
       });
     }
   }
+  // On a slow device the text shown lags the stream; shown at once, what was still waiting at the
+  // end was one long frame (docs/performance.md, `bench:render`). A stopped answer is shown at once.
+  if (!signal.aborted && deps.paceEnd?.()) await batcher.drain();
   batcher.flush();
   const interrupted = start.kind === 'reattach' && end.kind === 'ended' && !ended;
   set((s) =>

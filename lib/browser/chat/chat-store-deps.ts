@@ -46,4 +46,9 @@ export interface ChatStoreDeps {
    * docs/performance.md). Without, at once.
    */
   later?: (cb: () => void) => void;
+  /**
+   * Whether the text still waiting when an answer ends is shown a portion per frame before the
+   * answer counts as ended (answer-run.ts); at once without. The page: while it is shown.
+   */
+  paceEnd?: () => boolean;
 }

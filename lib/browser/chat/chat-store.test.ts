@@ -98,6 +98,52 @@ describe('chat store: sending', () => {
     expect(t.answer().status).toBe('complete');
   });
 
+  it('with paceEnd, what waits at the end comes a portion per frame before the answer ends', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `line ${i + 1}\n`);
+    const stream: RunnelEvent[] = [
+      ...lines.map((text) => ({ type: 'content' as const, text })),
+      { type: 'done' },
+    ];
+    // One network read per event (a portion ends with a read), all read before any frame runs.
+    let read = 0;
+    const t = storeHarness(
+      () => {
+        const enc = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          pull(c) {
+            const event = stream[read++];
+            if (event) c.enqueue(enc.encode(`id: ${read}\ndata: ${JSON.stringify(event)}\n\n`));
+            else c.close();
+          },
+        });
+        return new Response(body, { status: 200 });
+      },
+      undefined,
+      { paceEnd: () => true },
+    );
+    await t.store.getState().hydrate();
+    t.store.getState().send('hi', CHAT);
+    await until(() => read > stream.length);
+    const shown: number[] = [];
+    let frames = 0;
+    while (!t.idle()) {
+      await until(() => t.frames.pending > 0 || t.idle());
+      if (t.idle()) break;
+      expect(t.answer().status).toBe('streaming');
+      t.frames.runFrame();
+      frames++;
+      shown.push(t.answer().content.split('\n').length - 1);
+      if (t.answer().status !== 'streaming') expect(t.answer().content).toBe(lines.join(''));
+    }
+    expect(t.answer()).toMatchObject({ status: 'complete', content: lines.join('') });
+    // The first text at once, then at most six new lines a frame; the end after the last of them.
+    expect(frames).toBeGreaterThanOrEqual(3);
+    shown.reduce((before, now) => {
+      expect(now - before).toBeLessThanOrEqual(6);
+      return now;
+    }, 1);
+  });
+
   it('stop aborts the request and keeps the partial answer as stopped', async () => {
     const t = storeHarness(() =>
       sseResponse([{ type: 'content', text: 'partial' }], { hang: true }),

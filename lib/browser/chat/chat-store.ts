@@ -84,6 +84,7 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       ...(deps.network ? { network: deps.network } : {}),
       ...(deps.storeOnServer ? { storeOnServer: true } : {}),
       ...(deps.later ? { later: deps.later } : {}),
+      ...(deps.paceEnd ? { paceEnd: deps.paceEnd } : {}),
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
       discard: (id) => get().deleteConversation(id),
     });

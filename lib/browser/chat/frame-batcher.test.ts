@@ -63,20 +63,52 @@ describe('createFrameBatcher', () => {
     expect(frames.pending).toBe(0);
   });
 
-  it('an urgent frame and flush hand over everything, whatever the portion', () => {
+  it('an urgent item skips the pacing, still a portion per frame; flush hands over everything', () => {
+    const urgency: boolean[] = [];
     const frames = manualFrames();
+    const schedule = (cb: () => void, urgent = false) => {
+      urgency.push(urgent);
+      return frames.schedule(cb);
+    };
     const deliver = vi.fn();
-    const b = createFrameBatcher<string>(deliver, frames.schedule, () => 1);
+    const b = createFrameBatcher<string>(deliver, schedule, () => 1);
     b.push('a');
     b.push('b');
     b.push('end', true);
-    frames.runFrame();
-    expect(deliver.mock.calls).toEqual([[['a', 'b', 'end']]]);
+    b.push('after');
+    for (let i = 0; i < 4; i++) frames.runFrame();
+    expect(deliver.mock.calls.map((c) => c[0])).toEqual([['a'], ['b'], ['end'], ['after']]);
+    // The paced frame, then urgent ones until the urgent item was handed over, then paced again.
+    expect(urgency).toEqual([false, true, true, true, false]);
     b.push('c');
     b.push('d');
     b.flush();
-    expect(deliver.mock.calls[1]![0]).toEqual(['c', 'd']);
+    expect(deliver.mock.calls.at(-1)![0]).toEqual(['c', 'd']);
     expect(frames.pending).toBe(0);
+  });
+
+  it('drain resolves once the frames handed everything over (at once when nothing waits)', async () => {
+    const frames = manualFrames();
+    const b = createFrameBatcher<number>(
+      () => undefined,
+      frames.schedule,
+      () => 1,
+    );
+    await b.drain();
+    b.push(1);
+    b.push(2);
+    let drained = false;
+    void b.drain().then(() => (drained = true));
+    frames.runFrame();
+    await Promise.resolve();
+    expect(drained).toBe(false);
+    frames.runFrame();
+    await Promise.resolve();
+    expect(drained).toBe(true);
+    b.push(3);
+    const flushed = b.drain();
+    b.flush();
+    await flushed;
   });
 
   it('cancel drops pending items', () => {

@@ -6,10 +6,15 @@ export type ScheduleFrame = (callback: () => void, urgent?: boolean) => () => vo
 
 /** Collects items and hands them over at most once per frame. */
 interface FrameBatcher<T> {
-  /** Adds an item; an `urgent` one is handed over in the next frame, whatever the pacing. */
+  /**
+   * Adds an item. An `urgent` one skips the pacing's waits: the items up to it are handed over in
+   * the frames right after, still a portion per frame.
+   */
   push(item: T, urgent?: boolean): void;
-  /** Hands over everything pending now (end of stream, stop). */
+  /** Hands over everything pending now (stop, a hidden page's end). */
   flush(): void;
+  /** Resolves once everything pushed so far has been handed over, in its frames. */
+  drain(): Promise<void>;
   /** Drops pending items and the scheduled frame. */
   cancel(): void;
 }
@@ -22,52 +27,73 @@ export function createFrameBatcher<T>(
   deliver: (items: T[]) => void,
   scheduleFrame: ScheduleFrame,
   /**
-   * How many of the pending items a paced frame hands over (at least one); the rest wait for the
-   * next frame. Everything by default. An urgent frame and `flush` hand over everything.
+   * How many of the pending items a frame hands over (at least one); the rest wait for the next
+   * frame. Everything by default; `flush` hands over everything.
    */
   portion: (pending: readonly T[]) => number = (pending) => pending.length,
 ): FrameBatcher<T> {
   let pending: T[] = [];
   let cancelFrame: (() => void) | null = null;
-  let scheduledUrgent = false;
+  /** How many of the pending items, from the first, end with an urgent one (0: none pending). */
+  let urgentItems = 0;
+  let drained: (() => void)[] = [];
+
+  const settled = () => {
+    if (pending.length > 0) return;
+    const waiting = drained;
+    drained = [];
+    for (const resolve of waiting) resolve();
+  };
 
   const flush = () => {
     cancelFrame?.();
     cancelFrame = null;
-    scheduledUrgent = false;
-    if (pending.length === 0) return;
-    const items = pending;
-    pending = [];
-    deliver(items);
+    urgentItems = 0;
+    if (pending.length > 0) {
+      const items = pending;
+      pending = [];
+      deliver(items);
+    }
+    settled();
   };
 
   const frame = () => {
     cancelFrame = null;
-    if (scheduledUrgent || pending.length === 0) return flush();
-    const count = Math.max(1, Math.min(pending.length, portion(pending)));
-    const items = pending.slice(0, count);
-    pending = pending.slice(count);
-    deliver(items);
-    if (pending.length > 0) cancelFrame ??= scheduleFrame(frame);
+    if (pending.length > 0) {
+      const count = Math.max(1, Math.min(pending.length, portion(pending)));
+      const items = pending.slice(0, count);
+      pending = pending.slice(count);
+      urgentItems = Math.max(0, urgentItems - count);
+      deliver(items);
+    }
+    if (pending.length > 0) cancelFrame ??= scheduleFrame(frame, urgentItems > 0);
+    else settled();
   };
 
   return {
     push(item, urgent = false) {
       pending.push(item);
-      if (urgent && !scheduledUrgent) {
+      if (urgent) {
+        const wasUrgent = urgentItems > 0;
+        urgentItems = pending.length;
+        if (wasUrgent) return;
         cancelFrame?.();
         cancelFrame = scheduleFrame(frame, true);
-        scheduledUrgent = true;
         return;
       }
       cancelFrame ??= scheduleFrame(frame);
     },
     flush,
+    drain() {
+      if (pending.length === 0) return Promise.resolve();
+      return new Promise((resolve) => drained.push(resolve));
+    },
     cancel() {
       cancelFrame?.();
       cancelFrame = null;
-      scheduledUrgent = false;
+      urgentItems = 0;
       pending = [];
+      settled();
     },
   };
 }
