@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { NEW_CHAT_DRAFT } from '@/lib/browser/chat/chat-state';
 import { DEFAULT_MAX_REQUEST_BYTES } from '@/lib/protocol/api-shapes';
+import { warmLexerFor } from '../markdown/use-warm-up';
 import { useDisplayOptions } from '../store/use-display-options';
 import { useActiveModel } from '../store/use-active-model';
 import { useChatStore, useChatStoreApi } from '../store/use-chat-store';
@@ -172,7 +173,10 @@ export function Composer({
           rows={1}
           autoFocus
           placeholder={composerPlaceholder(placeholder, completion, showDetails, info?.label)}
-          onChange={(e) => store.getState().setDraft(draftKey, e.target.value)}
+          onChange={(e) => {
+            store.getState().setDraft(draftKey, e.target.value);
+            warmLexerFor(e.target.value);
+          }}
           onKeyDown={(e) => composerKeyDown(e, { send, stop, running })}
           onPaste={onPaste}
           className={`block max-h-[40dvh] w-full resize-none bg-transparent text-[15px] leading-relaxed outline-none [field-sizing:content] placeholder:text-zinc-500 dark:placeholder:text-zinc-400 ${compact ? 'min-h-[2.75rem] px-3 pt-2.5' : 'min-h-[3.25rem] px-4 pt-3.5'}`}
