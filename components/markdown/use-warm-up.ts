@@ -29,22 +29,19 @@ const DRAFT_SAMPLE = 1_000;
 let pendingDraft: string | null = null;
 
 /**
- * Called as the question is typed: lexes its start, twice, once the page is idle. A page left
- * idle for some seconds has its compiled code dropped by the browser's memory-saving garbage
- * collections, regular expressions included, and the send then renders the question as Markdown:
- * in Chromium at 4× CPU throttling that first lex of a one-line question took 5–65 ms of the
- * list's mount. V8 compiles a regular expression to machine code on its second run, hence twice;
- * warm, both take well under a millisecond. Only the latest draft is lexed.
+ * Called as the question is typed: lexes its start, twice, once the page is idle. The send renders
+ * the question as Markdown in the list's mount, and in Chromium that first lex of a one-line
+ * question took 4.7–10 ms at 1× and 5–65 ms at 4× CPU throttling though the lexer's rules had been
+ * warmed (docs/performance.md); lexed while typed, 0.1–1.1 ms at 4×. Twice: V8 compiles a regular
+ * expression to machine code on its second run. Only the latest draft is lexed.
  */
 export function warmLexerFor(draft: string): void {
-  const scheduled = pendingDraft !== null;
+  if (pendingDraft === null)
+    whenIdle(() => {
+      const text = pendingDraft!;
+      pendingDraft = null;
+      splitMarkdown(text);
+      splitMarkdown(text);
+    }, 1_000);
   pendingDraft = draft.slice(0, DRAFT_SAMPLE);
-  if (scheduled) return;
-  whenIdle(() => {
-    const text = pendingDraft;
-    pendingDraft = null;
-    if (!text?.trim()) return;
-    splitMarkdown(text);
-    splitMarkdown(text);
-  }, 1_000);
 }

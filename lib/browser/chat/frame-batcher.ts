@@ -13,7 +13,7 @@ interface FrameBatcher<T> {
   push(item: T, urgent?: boolean): void;
   /** Hands over everything pending now (stop, a hidden page's end). */
   flush(): void;
-  /** Resolves once everything pushed so far has been handed over, in its frames. */
+  /** Resolves once everything pushed so far has been handed over, in its frames (one caller). */
   drain(): Promise<void>;
   /** Drops pending items and the scheduled frame. */
   cancel(): void;
@@ -34,66 +34,44 @@ export function createFrameBatcher<T>(
 ): FrameBatcher<T> {
   let pending: T[] = [];
   let cancelFrame: (() => void) | null = null;
-  /** How many of the pending items, from the first, end with an urgent one (0: none pending). */
+  /** How many of the pending items, from the first, end with an urgent one (0: none). */
   let urgentItems = 0;
-  let drained: (() => void)[] = [];
+  /** Resolves what `drain` returned (one caller at a time: the run). */
+  let drained = () => {};
 
-  const settled = () => {
-    if (pending.length > 0) return;
-    const waiting = drained;
-    drained = [];
-    for (const resolve of waiting) resolve();
-  };
-
-  const flush = () => {
+  /** Hands over the first `count` pending items; schedules the next frame if some are left. */
+  const handOver = (count: number) => {
     cancelFrame?.();
     cancelFrame = null;
-    urgentItems = 0;
-    if (pending.length > 0) {
-      const items = pending;
-      pending = [];
-      deliver(items);
-    }
-    settled();
+    const items = pending.splice(0, count);
+    urgentItems = Math.max(0, urgentItems - count);
+    if (items.length > 0) deliver(items);
+    if (pending.length > 0) cancelFrame = scheduleFrame(frame, urgentItems > 0);
+    else drained();
   };
-
-  const frame = () => {
-    cancelFrame = null;
-    if (pending.length > 0) {
-      const count = Math.max(1, Math.min(pending.length, portion(pending)));
-      const items = pending.slice(0, count);
-      pending = pending.slice(count);
-      urgentItems = Math.max(0, urgentItems - count);
-      deliver(items);
-    }
-    if (pending.length > 0) cancelFrame ??= scheduleFrame(frame, urgentItems > 0);
-    else settled();
-  };
+  const frame = () => handOver(Math.max(1, portion(pending)));
 
   return {
     push(item, urgent = false) {
       pending.push(item);
-      if (urgent) {
-        const wasUrgent = urgentItems > 0;
-        urgentItems = pending.length;
-        if (wasUrgent) return;
+      const wasUrgent = urgentItems > 0;
+      if (urgent) urgentItems = pending.length;
+      if (urgent && !wasUrgent) {
         cancelFrame?.();
         cancelFrame = scheduleFrame(frame, true);
-        return;
       }
       cancelFrame ??= scheduleFrame(frame);
     },
-    flush,
-    drain() {
-      if (pending.length === 0) return Promise.resolve();
-      return new Promise((resolve) => drained.push(resolve));
-    },
+    flush: () => handOver(pending.length),
+    drain: () =>
+      new Promise((resolve) => {
+        drained = resolve;
+        if (pending.length === 0) resolve();
+      }),
     cancel() {
-      cancelFrame?.();
-      cancelFrame = null;
-      urgentItems = 0;
       pending = [];
-      settled();
+      urgentItems = 0;
+      handOver(0);
     },
   };
 }
