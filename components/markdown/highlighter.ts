@@ -3,12 +3,11 @@
 import type { HighlightRequest, HighlightResult } from './highlight-protocol';
 import { rememberHighlight } from './highlight-cache';
 import { createIdleQueue } from './idle';
+import { nextTask } from '../store/browser-scheduling';
+import { onDemand } from '../ui/on-demand';
 
 type Done = (html: string | null) => void;
 type Job = { code: string; language: string | undefined; done: Done };
-
-import { nextTask } from '../store/browser-scheduling';
-import { onDemand } from '../ui/on-demand';
 
 /** Highlighting on the main thread, where workers are unavailable: loaded only there. */
 const mainThreadHighlight = onDemand(() => import('./highlight'));
