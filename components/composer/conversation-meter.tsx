@@ -1,10 +1,10 @@
 'use client';
 
-import { useShallow } from 'zustand/react/shallow';
+import { useMemo } from 'react';
 import { conversationTotals } from '@/lib/browser/chat/conversation-totals';
 import { conversationCost } from '@/lib/browser/chat/conversation-cost';
 import { useActiveModel } from '../store/use-active-model';
-import { useChatStore } from '../store/use-chat-store';
+import { useSettledMessages } from '../store/use-chat-store';
 import { useFiguresShown } from '../store/use-figures-shown';
 import { formatCount } from '../ui/format';
 import { formatCompact } from '../ui/format-compact';
@@ -17,18 +17,10 @@ import { formatCredits, formatMoney } from '../ui/format-usage';
  * there, so a nearly full context explains a refusal before it happens.
  */
 export function ConversationMeter() {
-  const totals = useChatStore(
-    useShallow((s) => {
-      const messages = s.activeId ? s.conversations[s.activeId]?.messages : undefined;
-      return conversationTotals(messages ?? []);
-    }),
-  );
-  const spent = useChatStore(
-    useShallow((s) => {
-      const messages = s.activeId ? s.conversations[s.activeId]?.messages : undefined;
-      return conversationCost(messages ?? []);
-    }),
-  );
+  // Finished answers: a streaming one is counted once it ends.
+  const messages = useSettledMessages();
+  const totals = useMemo(() => conversationTotals(messages), [messages]);
+  const spent = useMemo(() => conversationCost(messages), [messages]);
   const { info } = useActiveModel();
   const [figuresShown] = useFiguresShown();
   if (totals.totalTokens === 0 || !figuresShown) return null;

@@ -7,7 +7,7 @@ import { estimateTokens } from '@/lib/browser/chat/estimate-tokens';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
 import { DEFAULT_MAX_OUTPUT_TOKENS } from '@/lib/protocol/api-shapes';
 import { selectActiveSettings } from '../store/selectors';
-import { useChatStore } from '../store/use-chat-store';
+import { useChatStore, useSettledMessages } from '../store/use-chat-store';
 
 /** How the next request compares with the model's context, and what the reader chose to do. */
 export interface ContextFit {
@@ -40,11 +40,12 @@ export function useContextFit(
   maxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS,
 ): ContextFit | null {
   const activeId = useChatStore((s) => s.activeId);
-  const messages = useChatStore((s) => (s.activeId ? s.conversations[s.activeId]?.messages : null));
+  // As the last answer started: it is estimated again once it ends (the next request comes after).
+  const messages = useSettledMessages();
   const settings = useChatStore(selectActiveSettings);
   const [droppingIn, setDroppingIn] = useState<string | null>(null);
   const history = useMemo(
-    () => (traits ? historyNeed(messages ?? [], settings, traits) : null),
+    () => (traits ? historyNeed(messages, settings, traits) : null),
     [messages, settings, traits],
   );
   const limit = info?.context_length;

@@ -4,8 +4,8 @@ import { hasImages, type Attachment } from '@/lib/browser/attachments/attachment
 import { buildAnswerRequest, type ModelTraits } from '@/lib/browser/chat/build-request';
 import type { ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ModelInfo } from '@/lib/protocol/api-shapes';
-import { useEffect, useState } from 'react';
-import { useChatStore } from '../store/use-chat-store';
+import { useEffect, useMemo, useState } from 'react';
+import { useSettledMessages } from '../store/use-chat-store';
 import { onDemand } from '../ui/on-demand';
 
 const refusalTexts = onDemand(() => import('@/lib/browser/attachments/refusals'));
@@ -25,10 +25,11 @@ function useRefusals(needed: boolean): Refusals | null {
 
 /** Whether the open conversation already has an image (a model without vision cannot go on). */
 function useHistoryHasImages(): boolean {
-  return useChatStore((s) => {
-    const c = s.activeId ? s.conversations[s.activeId] : undefined;
-    return c?.messages.some((m) => m.role === 'user' && hasImages(m.attachments)) ?? false;
-  });
+  const messages = useSettledMessages();
+  return useMemo(
+    () => messages.some((m) => m.role === 'user' && hasImages(m.attachments)),
+    [messages],
+  );
 }
 
 /** Size in bytes of the request the message would make, exactly as it would be sent. */

@@ -1,5 +1,6 @@
 import type { ChatActions } from '@/lib/browser/chat/chat-actions';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
+import type { Message } from '@/lib/browser/chat/message';
 
 /**
  * The chat store's derived reads, in one place so components share one definition of "the open
@@ -43,3 +44,16 @@ export const selectRunning =
   (id: string) =>
   (s: S): boolean =>
     streaming(s, id);
+
+const NO_MESSAGES: readonly Message[] = [];
+
+/**
+ * The open conversation's messages, or `kept` while an answer streams in it and it has as many
+ * messages, the first the same: then only that answer changes, with every update. What reads a
+ * whole conversation (the context estimate, its totals) works once when an answer starts and once
+ * when it ends, not with each update (docs/performance.md).
+ */
+export const settledMessages = (kept: readonly Message[], s: S): readonly Message[] => {
+  const next = active(s)?.messages ?? NO_MESSAGES;
+  return selectActiveRunning(s) && next.length === kept.length && next[0] === kept[0] ? kept : next;
+};

@@ -5,7 +5,9 @@ import { useStore } from 'zustand';
 import type { ChatActions } from '@/lib/browser/chat/chat-actions';
 import type { ChatStore } from '@/lib/browser/chat/chat-store';
 import type { ChatState } from '@/lib/browser/chat/chat-state';
+import type { Message } from '@/lib/browser/chat/message';
 import { ChatStoreContext } from './chat-store-provider';
+import { settledMessages } from './selectors';
 
 /** The chat store itself (for actions and one-off reads in event handlers). */
 export function useChatStoreApi(): ChatStore {
@@ -35,4 +37,14 @@ export function useChatStoreIds(
     last.current = next;
     return next;
   });
+}
+
+/**
+ * The open conversation's messages, left as they were while an answer streams in it
+ * (`settledMessages`): for what reads the whole conversation, which would otherwise work through
+ * it again with every update of the answer.
+ */
+export function useSettledMessages(): readonly Message[] {
+  const kept = useRef<readonly Message[]>([]);
+  return useChatStore((s) => (kept.current = settledMessages(kept.current, s)));
 }
