@@ -10,11 +10,9 @@ import {
 } from '../ui/helpers';
 import { ENGINE_SLOTS } from '../../testing/stack/engine-stack';
 import { engineMetrics, engineSlots, pollSlots } from './engine-probe';
+import { LONG_ANSWER } from './settings';
 
 test.describe.configure({ timeout: 180_000 });
-
-/** Keeps a slot busy for seconds, while the two others are sent. */
-const LONGER = 'Describe a river in ten sentences.';
 
 test("four answers at once on a two-slot engine: two wait in Runnel's line, saying so, and all complete", async ({
   browser,
@@ -40,14 +38,16 @@ test("four answers at once on a two-slot engine: two wait in Runnel's line, sayi
       }
     })();
     try {
-      // Two longer answers take both slots first (seen in the engine), and two short questions,
-      // typed beforehand, are sent while they run. Four short ones sent together raced the first
-      // answer's end: on a busy machine the fourth send could come after it, and find a free slot.
+      // Two long answers take both slots first (seen in the engine), and two short questions,
+      // typed beforehand, are sent while they run. Both races lost to the answers' end on a busy
+      // machine: four short ones sent together (the fourth send found a free slot), and two
+      // answers of some 50 tokens (2.7 s) first, when the page took 3 s to handle the later
+      // presses. Two answers to the output limit hold both slots for 14 s on a quiet machine.
       const [first, second, ...later] = pages;
       const boxes = await Promise.all(
         later.map((page) => typeMessage(page, `(${nonce()}) Describe a river in four sentences.`)),
       );
-      await Promise.all([first!, second!].map((page) => send(page, `(${nonce()}) ${LONGER}`)));
+      await Promise.all([first!, second!].map((page) => send(page, `(${nonce()}) ${LONG_ANSWER}`)));
       await pollSlots((slots) => slots.filter((s) => s.is_processing).length === ENGINE_SLOTS);
       await Promise.all(boxes.map((box) => box.press('Enter')));
       for (const page of pages) {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chatBody, postChat } from '../support/chat-client';
 import { ENGINE_APP_URL, ENGINE_MODEL } from '../../testing/stack/engine-stack';
 import { lastAnswer, nonce, openApp, send } from '../ui/helpers';
+import { LONG_ANSWER } from './settings';
 import {
   decoded,
   engineSlots,
@@ -22,7 +23,6 @@ test.describe.configure({ timeout: 90_000 });
  */
 const RELEASE_MS = 500;
 
-const LONG_ANSWER = 'Write a long story about a river that flows to the sea, in ten paragraphs.';
 /** About 3,000 prompt tokens: seconds of prompt reading on a CPU, a Stop lands inside it. */
 const LONG_PROMPT = `${'The river runs past the old mill, under the stone bridge and into the valley. '.repeat(170)}\nSummarise the text above.`;
 
