@@ -51,6 +51,30 @@ function sampleStore() {
 /** Once per page: a later new-chat screen follows a conversation already shown. */
 let warmed = false;
 
+/** The sample's kinds of block as the page writes them (`markdown-tokens.tsx`, `code-frame.tsx`). */
+const SAMPLE_HTML = [
+  '<h2>Warm</h2><h3>up</h3><p>A <strong>short</strong> <em>answer</em> with <code>code</code> and a <a href="#">link</a>.</p>',
+  '<div class="code-block not-prose group relative my-4 overflow-hidden rounded-xl border"><div class="flex min-h-10 items-center justify-between border-b py-1 pl-4 pr-1 text-xs"><span class="font-mono">ts</span></div><pre class="overflow-x-auto px-4 py-3 text-[13px] leading-relaxed"><code><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>;</code></pre></div>',
+  '<ol><li>One <strong>b</strong><ul><li>two <code>c</code></li></ul></li></ol>',
+  '<div class="table-wrap"><table><thead><tr><th style="text-align:right">a</th><th>b</th></tr></thead><tbody><tr><td style="text-align:right">1</td><td><code>2</code></td></tr></tbody></table></div>',
+  '<blockquote><p>quoted <em>text</em></p></blockquote>',
+].join('');
+
+/**
+ * The sample laid out off screen for two frames, never painted nor read out: the hidden list is
+ * never laid out (`display: none`), and the first real answer's first frames at 4× CPU throttling
+ * laid out two to four times slower per object than later ones (fonts and layout code used for
+ * the first time; docs/performance.md).
+ */
+function layOutOnce(): void {
+  const host = document.createElement('div');
+  host.className = 'markdown';
+  host.style.cssText = 'position:fixed;top:0;left:-10000px;width:42rem;visibility:hidden';
+  host.innerHTML = SAMPLE_HTML;
+  document.body.append(host);
+  requestAnimationFrame(() => requestAnimationFrame(() => host.remove()));
+}
+
 /** Tells its parent it was rendered: the hidden tree before it is then rendered too. */
 function Rendered({ done }: { done: () => void }) {
   done();
@@ -84,6 +108,7 @@ export const ConversationWarmUp = memo(function ConversationWarmUp({
       <Rendered
         done={() =>
           setTimeout(() => {
+            layOutOnce();
             warmed = true;
             setWarm(true);
           }, 0)
