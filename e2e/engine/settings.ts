@@ -1,4 +1,7 @@
-/** Steps of the engine specs that set up a conversation through the page. */
+/**
+ * What the engine specs share: a question the model answers at length, and steps that set up a
+ * conversation through the page.
+ */
 import { expect, type Page } from '@playwright/test';
 
 /**
