@@ -105,9 +105,9 @@ async function main(): Promise<void> {
         { ...setup, cpuThrottling: 1 },
         scrollOnly,
       );
-      if (long.stream && typeof long.stream !== 'string') {
-        console.log('long conversation, a new answer at its end:');
-        printTable([long.stream]);
+      if (long.newAnswer && typeof long.newAnswer !== 'string') {
+        console.log('long conversation, a new answer at its end, and in an empty chat, in turn:');
+        printTable(long.newAnswer.inOrder);
         console.log('');
       }
     }
@@ -117,12 +117,7 @@ async function main(): Promise<void> {
 
     const lines = [
       ...(stream ? streamTargets(stream.results) : []),
-      ...(long
-        ? longTargets(
-            long,
-            stream?.results.find((r) => r.role === 'runnel' && r.cpuThrottling === 1),
-          )
-        : []),
+      ...(long ? longTargets(long) : []),
       ...(search ? searchTargets(search) : []),
     ];
     console.log('targets:');

@@ -1,6 +1,6 @@
 'use client';
 
-import { Activity, memo, useState, type ComponentType, type Context } from 'react';
+import { Activity, memo, useRef, useState, type ComponentType, type Context } from 'react';
 
 /**
  * The start of an answer with one block of each common kind, so that the first real answer's
@@ -8,12 +8,13 @@ import { Activity, memo, useState, type ComponentType, type Context } from 'reac
  * update tasks of 40–50 ms in `bench:render`). No `#` heading: the page has one `<h1>`.
  */
 const SAMPLE_ANSWER = [
-  '### Warm',
-  'A **short** `answer` with a [link](#).',
+  '## Warm',
+  '### up',
+  'A **short** *answer* with `code` and a [link](https://example.org).',
   '```ts\nconst a = 1;\n```',
-  '1. One\n   - two\n     - three',
-  '| a | b |\n| ---: | --- |\n| 1 | 2 |',
-  '> quoted',
+  '1. One **b**\n   - two `c`\n     - three',
+  '| a | b |\n| ---: | --- |\n| 1 | `2` |',
+  '> quoted *text*',
   'and a paragraph still',
 ].join('\n\n');
 
@@ -51,26 +52,19 @@ function sampleStore() {
 /** Once per page: a later new-chat screen follows a conversation already shown. */
 let warmed = false;
 
-/** The sample's kinds of block as the page writes them (`markdown-tokens.tsx`, `code-frame.tsx`). */
-const SAMPLE_HTML = [
-  '<h2>Warm</h2><h3>up</h3><p>A <strong>short</strong> <em>answer</em> with <code>code</code> and a <a href="#">link</a>.</p>',
-  '<div class="code-block not-prose group relative my-4 overflow-hidden rounded-xl border"><div class="flex min-h-10 items-center justify-between border-b py-1 pl-4 pr-1 text-xs"><span class="font-mono">ts</span></div><pre class="overflow-x-auto px-4 py-3 text-[13px] leading-relaxed"><code><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>;</code></pre></div>',
-  '<ol><li>One <strong>b</strong><ul><li>two <code>c</code></li></ul></li></ol>',
-  '<div class="table-wrap"><table><thead><tr><th style="text-align:right">a</th><th>b</th></tr></thead><tbody><tr><td style="text-align:right">1</td><td><code>2</code></td></tr></tbody></table></div>',
-  '<blockquote><p>quoted <em>text</em></p></blockquote>',
-].join('');
-
 /**
- * The sample laid out off screen for two frames, never painted nor read out: the hidden list is
- * never laid out (`display: none`), and the first real answer's first frames at 4× CPU throttling
- * laid out two to four times slower per object than later ones (fonts and layout code used for
- * the first time; docs/performance.md).
+ * A copy of the hidden list's answer laid out off screen for two frames, never painted nor read
+ * out: the hidden list itself is never laid out (`display: none`), and the first real answer's
+ * first frames at 4× CPU throttling laid out two to four times slower per object than later ones
+ * (fonts and layout code used for the first time; docs/performance.md). The copy is the page's own
+ * markup, so it stays what a real answer lays out.
  */
-function layOutOnce(): void {
-  const host = document.createElement('div');
-  host.className = 'markdown';
+function layOutOnce(hidden: HTMLElement | null): void {
+  const answer = hidden?.querySelector('article[data-role="assistant"] .markdown');
+  if (!answer) return;
+  const host = answer.cloneNode(true) as HTMLElement;
+  host.inert = true;
   host.style.cssText = 'position:fixed;top:0;left:-10000px;width:42rem;visibility:hidden';
-  host.innerHTML = SAMPLE_HTML;
   document.body.append(host);
   requestAnimationFrame(() => requestAnimationFrame(() => host.remove()));
 }
@@ -99,21 +93,25 @@ export const ConversationWarmUp = memo(function ConversationWarmUp({
 }) {
   const [store] = useState(sampleStore);
   const [, setWarm] = useState(false);
+  // Outside the hidden tree, whose refs are not attached while it is hidden; takes no box.
+  const shell = useRef<HTMLDivElement>(null);
   if (warmed) return null;
   return (
-    <Activity mode="hidden">
-      <StoreContext.Provider value={store}>
-        <List conversationId="w" completion={false} />
-      </StoreContext.Provider>
-      <Rendered
-        done={() =>
-          setTimeout(() => {
-            layOutOnce();
-            warmed = true;
-            setWarm(true);
-          }, 0)
-        }
-      />
-    </Activity>
+    <div ref={shell} className="contents">
+      <Activity mode="hidden">
+        <StoreContext.Provider value={store}>
+          <List conversationId="w" completion={false} />
+        </StoreContext.Provider>
+        <Rendered
+          done={() =>
+            setTimeout(() => {
+              layOutOnce(shell.current);
+              warmed = true;
+              setWarm(true);
+            }, 0)
+          }
+        />
+      </Activity>
+    </div>
   );
 });
