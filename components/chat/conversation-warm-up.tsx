@@ -1,6 +1,14 @@
 'use client';
 
-import { Activity, memo, useRef, useState, type ComponentType, type Context } from 'react';
+import {
+  Activity,
+  memo,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type Context,
+} from 'react';
 
 /**
  * The start of an answer with one block of each common kind, so that the first real answer's
@@ -59,20 +67,15 @@ let warmed = false;
  * (fonts and layout code used for the first time; docs/performance.md). The copy is the page's own
  * markup, so it stays what a real answer lays out.
  */
-function layOutOnce(hidden: HTMLElement | null): void {
-  const answer = hidden?.querySelector('article[data-role="assistant"] .markdown');
-  if (!answer) return;
+function layOutOnce(hidden: HTMLElement): boolean {
+  const answer = hidden.querySelector('article[data-role="assistant"] .markdown');
+  if (!answer) return false;
   const host = answer.cloneNode(true) as HTMLElement;
   host.inert = true;
   host.style.cssText = 'position:fixed;top:0;left:-10000px;width:42rem;visibility:hidden';
   document.body.append(host);
   requestAnimationFrame(() => requestAnimationFrame(() => host.remove()));
-}
-
-/** Tells its parent it was rendered: the hidden tree before it is then rendered too. */
-function Rendered({ done }: { done: () => void }) {
-  done();
-  return null;
+  return true;
 }
 
 /**
@@ -95,6 +98,23 @@ export const ConversationWarmUp = memo(function ConversationWarmUp({
   const [, setWarm] = useState(false);
   // Outside the hidden tree, whose refs are not attached while it is hidden; takes no box.
   const shell = useRef<HTMLDivElement>(null);
+  // Done once the hidden list's answer is in the page. React renders a hidden tree after the rest,
+  // at idle priority, and starts it again when a key is pressed meanwhile; it runs no effects in
+  // it, so only its DOM tells that it was committed.
+  useEffect(() => {
+    const root = shell.current;
+    if (!root || warmed) return;
+    const warm = () => {
+      if (!layOutOnce(root)) return;
+      observer.disconnect();
+      warmed = true;
+      setWarm(true);
+    };
+    const observer = new MutationObserver(warm);
+    observer.observe(root, { childList: true, subtree: true });
+    warm();
+    return () => observer.disconnect();
+  }, []);
   if (warmed) return null;
   return (
     <div ref={shell} className="contents">
@@ -102,15 +122,6 @@ export const ConversationWarmUp = memo(function ConversationWarmUp({
         <StoreContext.Provider value={store}>
           <List conversationId="w" completion={false} />
         </StoreContext.Provider>
-        <Rendered
-          done={() =>
-            setTimeout(() => {
-              layOutOnce(shell.current);
-              warmed = true;
-              setWarm(true);
-            }, 0)
-          }
-        />
       </Activity>
     </div>
   );
