@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { APP_ENV } from '../../testing/stack/app-env';
 import { startInstance, type Instance } from '../../testing/stack/instance';
 import { SCENARIO_URL } from '../../testing/stack/ports';
@@ -175,6 +175,15 @@ async function attachHeld(
   return release;
 }
 
+/** Opens the app with `text` typed in the message box, and returns the box. */
+async function openWithDraft(page: Page, text: string): Promise<Locator> {
+  await page.goto(app.url);
+  await waitReady(page);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  return box;
+}
+
 /** Resolves once React has had a frame and a task to act on what it last committed. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
@@ -184,10 +193,7 @@ test("a message over the server's MAX_REQUEST_BYTES is refused before it is sent
   page,
 }) => {
   const marker = nonce();
-  await page.goto(app.url);
-  await waitReady(page);
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(`Both ${marker}`);
+  const box = await openWithDraft(page, `Both ${marker}`);
   // Enter right after attaching, while the files are still read and their checks load: the key
   // press is kept, and the message is checked as soon as they are here.
   // Each file is within the per-file limit; together they are over the server's 300 kB.
@@ -219,10 +225,7 @@ test('Enter kept while files are read is dropped when a file is refused, or the 
   page,
 }) => {
   const marker = nonce();
-  await page.goto(app.url);
-  await waitReady(page);
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(`Refused ${marker}`);
+  const box = await openWithDraft(page, `Refused ${marker}`);
   let release = await attachHeld(page, [
     { name: 'big.txt', buffer: Buffer.alloc(600 * 1024, 'b') },
   ]);
@@ -236,8 +239,7 @@ test('Enter kept while files are read is dropped when a file is refused, or the 
 
   // A new page, whose file reader is not loaded yet.
   await page.unrouteAll();
-  await page.goto(app.url);
-  await waitReady(page);
+  await openWithDraft(page, `Kept ${marker}`);
   release = await attachHeld(page, [{ name: 'small.txt', buffer: Buffer.alloc(1024, 's') }]);
   await box.press('Enter');
   await box.fill(`Edited ${marker}`);
