@@ -90,6 +90,8 @@ export interface TaskFigures {
    * end apart.
    */
   longTasksAtS: number[];
+  /** When the longest task started (s, as above). */
+  longestAtS: number;
   endAtS?: number;
 }
 
@@ -135,6 +137,7 @@ export function taskFigures(trace: Buffer): TaskFigures {
     longestAfterEndMs: longest(afterEnd),
     tasksOver50AfterEnd: afterEnd.filter((t) => t.ms > 50).length,
     longTasksAtS: tasks.filter((t) => t.ms > 50).map((t) => seconds(t.ts)),
+    longestAtS: tasks.length ? seconds(tasks.reduce((m, t) => (t.ms > m.ms ? t : m)).ts) : 0,
     ...(endAt !== undefined && tasks.length > 0 ? { endAtS: seconds(endAt) } : {}),
   };
 }

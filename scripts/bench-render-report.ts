@@ -98,7 +98,7 @@ export function streamTargets(results: Result[]): { line: string; met: boolean }
         x.role === 'floor' && x.cpuThrottling === r.cpuThrottling && /every frame/.test(x.name),
     );
     if (!plain) continue;
-    const side = `Runnel ${r.tasksOver50} tasks > 50 ms, longest ${fmt(r.longestTaskMs)} ms (after the end ${fmt(r.longestAfterEndMs)} ms; ${onCpu(r)})${when(r)}; plain-text page ${plain.tasksOver50}, longest ${fmt(plain.longestTaskMs)} ms (${onCpu(plain)})${when(plain)}`;
+    const side = `Runnel ${r.tasksOver50} tasks > 50 ms, longest ${fmt(r.longestTaskMs)} ms (at ${fmt(r.longestAtS, 1)} s${r.endAtS !== undefined ? ` of ${fmt(r.endAtS, 1)}` : ''}; after the end ${fmt(r.longestAfterEndMs)} ms; ${onCpu(r)})${when(r)}; plain-text page ${plain.tasksOver50}, longest ${fmt(plain.longestTaskMs)} ms (at ${fmt(plain.longestAtS, 1)} s; ${onCpu(plain)})${when(plain)}`;
     if (r.cpuThrottling === 1) {
       const met = r.tasksOver50 === 0;
       lines.push({
