@@ -2,8 +2,6 @@
 
 import {
   Suspense,
-  useEffect,
-  useEffectEvent,
   useRef,
   useState,
   type ComponentType,
@@ -117,16 +115,8 @@ export function Composer({
     !check.live &&
     !limited;
   const completion = info?.kind === 'completion';
-  // Files still being read, or the checks a message with attachments needs still loading: a moment
-  // after files are attached. Enter pressed then is kept, and the message goes once they are done
-  // (checked first), unless a file was refused or the message was edited in between.
-  const settling = pending.busy || !check.ready;
-  const sendWhenSettled = useRef(false);
+
   const send = () => {
-    if (!canSend && settling && hydrated && traits && hasContent && !running && !limited) {
-      sendWhenSettled.current = true;
-      return;
-    }
     if (!canSend || !traits) return;
     const problem = check.atSend(draft, traits);
     setRefusal(problem ? { text: problem, about: pending.attachments } : null);
@@ -138,15 +128,6 @@ export function Composer({
   const stop = () => {
     if (activeId) store.getState().stop(activeId);
   };
-  const sendSettled = useEffectEvent(() => {
-    if (!sendWhenSettled.current) return;
-    sendWhenSettled.current = false;
-    if (!pending.problems.length) send();
-  });
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a key press kept until now
-    if (!settling) sendSettled();
-  }, [settling]);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     send();
@@ -194,7 +175,6 @@ export function Composer({
           placeholder={composerPlaceholder(placeholder, completion, showDetails, info?.label)}
           onChange={(e) => {
             store.getState().setDraft(draftKey, e.target.value);
-            sendWhenSettled.current = false;
             warmLexerFor(e.target.value);
           }}
           onKeyDown={(e) => composerKeyDown(e, { send, stop, running })}
