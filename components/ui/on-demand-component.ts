@@ -3,7 +3,10 @@ import type { OnDemand } from './on-demand';
 
 /**
  * A component of a module loaded on demand (`onDemand`), for rendering inside a `<Suspense>`: its
- * module is loaded when it first renders, or earlier by `part.load()`.
+ * module is loaded when it first renders, or earlier by `part.load()`. A failed load (the server
+ * restarting, the network down) is tried again every 2 s while the `<Suspense>` shows its fallback:
+ * `lazy` keeps a failure for good and throws it where the component renders, which would take the
+ * whole page down for a part that can wait.
  */
 // React.lazy's own bound: a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -11,5 +14,10 @@ export function lazyComponent<M, C extends ComponentType<any>>(
   part: OnDemand<M>,
   pick: (m: M) => C,
 ): LazyExoticComponent<C> {
-  return lazy(() => part.load().then((m) => ({ default: pick(m) })));
+  const load = (): Promise<{ default: C }> =>
+    part.load().then(
+      (m) => ({ default: pick(m) }),
+      () => new Promise((wait) => setTimeout(wait, 2000)).then(load),
+    );
+  return lazy(load);
 }
