@@ -125,31 +125,43 @@ async function scrollToTop(browser: Browser, page: Page) {
   });
   const scrolled = await page.evaluate(
     (step) =>
-      new Promise<{ longestFrameMs: number; frames: number; firstShownMs: number }>((resolve) => {
-        const scroller = document.querySelector('[data-testid="message-scroller"]')!;
-        const firstShown = () =>
-          scroller.scrollTop <= 0 &&
-          !!scroller.querySelector('article')?.textContent?.includes('Question 1:');
-        let started = 0;
-        let previous = 0;
-        let longestFrameMs = 0;
-        let frames = 0;
-        let atTop = 0;
-        let firstShownMs = 0;
-        const frame = (ts: number) => {
-          started ||= ts;
-          if (previous) longestFrameMs = Math.max(longestFrameMs, ts - previous);
-          previous = ts;
-          frames++;
-          scroller.scrollTop -= step;
-          atTop = firstShown() ? atTop + 1 : 0;
-          if (atTop === 1) firstShownMs = ts - started;
-          // Stops at the first message, or after 60 s of frames whatever happened.
-          if (atTop >= 30 || frames >= 3600) resolve({ longestFrameMs, frames, firstShownMs });
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
+      new Promise<{ longestFrameMs: number; frames: number; firstShownMs: number }>(
+        (resolve, reject) => {
+          const scroller = document.querySelector('[data-testid="message-scroller"]');
+          if (!scroller) return reject(new Error('no message scroller on the page'));
+          const firstShown = () =>
+            scroller.scrollTop <= 0 &&
+            !!scroller.querySelector('article')?.textContent?.includes('Question 1:');
+          let started = 0;
+          let previous = 0;
+          let longestFrameMs = 0;
+          let frames = 0;
+          let atTop = 0;
+          let firstShownMs = 0;
+          // A run once sat idle here for minutes: no frame came, or one threw. Either now fails the
+          // part after 10 s without a frame.
+          const stall = () =>
+            setTimeout(() => reject(new Error(`no frame for 10 s after ${frames} frames`)), 10_000);
+          let stalled = stall();
+          const frame = (ts: number) => {
+            clearTimeout(stalled);
+            stalled = stall();
+            started ||= ts;
+            if (previous) longestFrameMs = Math.max(longestFrameMs, ts - previous);
+            previous = ts;
+            frames++;
+            scroller.scrollTop -= step;
+            atTop = firstShown() ? atTop + 1 : 0;
+            if (atTop === 1) firstShownMs = ts - started;
+            // Stops at the first message, or after 60 s of frames whatever happened.
+            if (atTop >= 30 || frames >= 3600) {
+              clearTimeout(stalled);
+              resolve({ longestFrameMs, frames, firstShownMs });
+            } else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        },
+      ),
     SCROLL_STEP,
   );
   const trace = await browser.stopTracing();
