@@ -12,7 +12,8 @@ test('a part whose code cannot be fetched (the server restarting) is fetched aga
   await send(page, `Offline parts ${nonce()}`);
   const answer = lastAnswer(page);
   await expect(answer).toHaveAttribute('data-status', 'complete');
-  // The conversation meter loads in idle time once an answer has ended: its chunk fails.
+  // Parts come as the answer streams and ends (the conversation meter in idle time after it):
+  // at least one chunk has failed by now, and the meter has not come.
   await failed;
   await expect(page.getByTestId('conversation-meter')).toHaveCount(0);
   await expect(answer).toBeVisible();
