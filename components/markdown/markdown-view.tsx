@@ -33,22 +33,31 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
   return (
     <div className="markdown">
       {chunks.map((blocks, i) => (
-        <MarkdownChunk key={i} blocks={blocks} caret={streaming && i === chunks.length - 1} />
+        <div key={i} className={CHUNK_SHAPES[Math.min(2, chunks.length - 1 - i)]}>
+          <MarkdownChunk blocks={blocks} caret={streaming && i === chunks.length - 1} />
+        </div>
       ))}
     </div>
   );
 }
 
-/** A run of blocks; all but the last chunk of a streaming answer are finished and skip rendering. */
+/**
+ * A chunk's classes by how many chunks follow it (0, 1, 2 or more): every chunk but the last is
+ * finished (contained), and from two chunks back it may skip rendering off screen (markdown.css
+ * says why). Classes the renderer sets rather than `:not(:last-child)` and
+ * `:nth-last-child(n + 3)` in the stylesheet: a position counted from the end changes for every
+ * chunk when one is added, and each chunk added restyled all of them (about 2 ms at 1× and 6.5 ms
+ * at 4× CPU throttling for 40 chunks, docs/performance.md); with classes, the two whose shape
+ * changed.
+ */
+const CHUNK_SHAPES = ['md-chunk', 'md-chunk finished', 'md-chunk finished skippable'];
+
+/** A chunk's blocks; all but the last chunk of a streaming answer are finished and skip rendering. */
 const MarkdownChunk = memo(
   function MarkdownChunk({ blocks, caret }: { blocks: Block[]; caret: boolean }) {
-    return (
-      <div className="md-chunk">
-        {blocks.map((block, i) => (
-          <MarkdownBlock key={i} block={block} caret={caret && i === blocks.length - 1} />
-        ))}
-      </div>
-    );
+    return blocks.map((block, i) => (
+      <MarkdownBlock key={i} block={block} caret={caret && i === blocks.length - 1} />
+    ));
   },
   (a, b) =>
     a.caret === b.caret &&
