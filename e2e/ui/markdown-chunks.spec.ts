@@ -6,9 +6,10 @@
  * - no chunk among the last two is ever skippable: a chunk made skippable while still on screen
  *   is skipped, then found on screen, and its newest blocks are styled and laid out a second time
  *   in the same frame (docs/performance.md, "Streaming at 4×");
- * - every chunk contains its layout and style from its first block, and a finished one its paint
- *   too, as a skippable one does, so becoming skippable changes nothing else about its layout;
- *   the chunk still growing is not paint-contained (nothing in it clipped at its edges).
+ * - every chunk contains its style from its first block (so finishing one restyles only its own
+ *   element); every finished chunk also its layout and paint, as a skippable one does, from the
+ *   moment it is finished, so becoming skippable changes nothing else about its layout; the
+ *   chunk still growing does not (its outer margins and what overflows it show as before).
  */
 import { expect, test } from '@playwright/test';
 import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
@@ -61,7 +62,7 @@ test('a long answer skips its chunks from two chunks back, and contains every fi
   const expected = (n: number) =>
     Array.from({ length: n }, (_, i) => (i < n - 2 ? 'auto' : 'visible'));
   const contained = (n: number) =>
-    Array.from({ length: n }, (_, i) => (i < n - 1 ? 'content' : 'layout style'));
+    Array.from({ length: n }, (_, i) => (i < n - 1 ? 'content' : 'style'));
   for (const frame of frames) {
     expect(frame.visibility).toEqual(expected(frame.visibility.length));
     expect(frame.contain).toEqual(contained(frame.contain.length));
