@@ -1,6 +1,9 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Token } from 'marked';
 import { describe, expect, it } from 'vitest';
 import {
+  createBlockSplitter,
   extendSplit,
   finalSplit,
   lexerWarmUpSteps,
@@ -204,5 +207,32 @@ describe('lexerWarmUpSteps', () => {
     ]) {
       expect(types, type).toContain(type);
     }
+  });
+});
+
+describe('what a streamed split keeps in memory', () => {
+  it('holds about the text it shows, not a copy of the answer per update', () => {
+    // A slice of a longer string can keep all of it alive in V8: blocks lexed from slices of the
+    // whole answer kept one copy of it per update (10 MB for an 86 KB answer, a major garbage
+    // collection mid-stream in `bench:render`).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const paragraph = (n: number) =>
+      `Paragraph ${n}: ${'tokens stream through the parser and render as they arrive, '.repeat(4)}\n\n`;
+    const answer = Array.from({ length: 400 }, (_, n) => paragraph(n)).join('');
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const split = createBlockSplitter();
+    let shown = '';
+    let last: BlockSplit | undefined;
+    for (let at = 0; at < answer.length; at += 80) {
+      shown += answer.slice(at, at + 80);
+      last = split(shown);
+    }
+    gc();
+    const retained = process.memoryUsage().heapUsed - before;
+    expect(last!.blocks).toHaveLength(400);
+    // The answer is ~100 KB; its blocks and tokens take a few times that.
+    expect(retained).toBeLessThan(20 * answer.length);
   });
 });

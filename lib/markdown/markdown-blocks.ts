@@ -88,6 +88,18 @@ function normalise(source: string): string {
   return source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
 }
 
+/**
+ * `text` as a string of its own. A slice of a longer string may keep all of it alive (V8 makes a
+ * slice of 13 characters or more a view of its parent), and every block's text and tokens are
+ * slices of what was lexed: lexing `source.slice(lastStart)` directly, each finished block kept
+ * the whole answer as it was when that block was lexed, a copy per update, 10 MB retained for an
+ * 86 KB answer (and a major garbage collection mid-stream). Prefixing a character makes a new
+ * string that the slice then copies; it costs a copy of the tail, which is lexed anyway.
+ */
+function detached(text: string): string {
+  return (' ' + text).slice(1);
+}
+
 /** Splits a whole document into top-level blocks with marked's lexer. */
 export function splitMarkdown(source: string): BlockSplit {
   return extendSplit(EMPTY, source);
@@ -105,7 +117,7 @@ export function extendSplit(previous: BlockSplit, source: string): BlockSplit {
   const from = reuse ? previous.lastStart : 0;
   const kept = reuse ? previous.blocks.slice(0, -1) : [];
   const links = reuse ? previous.links : {};
-  const tail = splitTail(text.slice(from), from, links);
+  const tail = splitTail(detached(text.slice(from)), from, links);
   const blocks = kept.concat(tail.blocks);
   const lastStart = tail.starts[tail.starts.length - 1] ?? from;
   // A definition in the last block may still grow; marked keeps the first definition of a label,
