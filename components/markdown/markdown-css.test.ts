@@ -47,7 +47,7 @@ describe('the answer stylesheets', () => {
 
   it('count no position from the end (an element added restyles every sibling before it)', () => {
     // `:nth-last-child(n + 3)` on the answer's chunks restyled every chunk each time one was added
-    // (6.4–6.8 ms at 4× CPU throttling for 40 chunks); such states are classes the renderer sets.
+    // (5–7 ms at 4× CPU throttling for 40 chunks); such states are classes the renderer sets.
     const fromEnd = all.filter(({ s }) => /:nth-last-(child|of-type)\(/.test(s));
     expect(fromEnd).toEqual([]);
   });

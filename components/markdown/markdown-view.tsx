@@ -46,7 +46,7 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
  * finished (contained), and from two chunks back it may skip rendering off screen (markdown.css
  * says why). Classes the renderer sets rather than `:not(:last-child)` and
  * `:nth-last-child(n + 3)` in the stylesheet: a position counted from the end changes for every
- * chunk when one is added, and each chunk added restyled all of them (about 2 ms at 1× and 6.5 ms
+ * chunk when one is added, and each chunk added restyled all of them (2.0–2.4 ms at 1× and 5–7 ms
  * at 4× CPU throttling for 40 chunks, docs/performance.md); with classes, the two whose shape
  * changed.
  */

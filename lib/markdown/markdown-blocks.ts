@@ -93,8 +93,9 @@ function normalise(source: string): string {
  * slice of 13 characters or more a view of its parent), and every block's text and tokens are
  * slices of what was lexed: lexing `source.slice(lastStart)` directly, each finished block kept
  * the whole answer as it was when that block was lexed, a copy per update, 10 MB retained for an
- * 86 KB answer (and a major garbage collection mid-stream). Prefixing a character makes a new
- * string that the slice then copies; it costs a copy of the tail, which is lexed anyway.
+ * 86 KB answer (and a major garbage collection mid-stream). Slicing a character off a
+ * concatenation first writes the concatenation out as a new string, so the result is a view of
+ * that copy alone; it costs a copy of the tail, which is lexed in full anyway.
  */
 function detached(text: string): string {
   return (' ' + text).slice(1);
