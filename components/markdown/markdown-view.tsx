@@ -42,13 +42,8 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
 }
 
 /**
- * A chunk's classes by how many chunks follow it (0, 1, 2 or more): every chunk but the last is
- * finished (contained), and from two chunks back it may skip rendering off screen (markdown.css
- * says why). Classes the renderer sets rather than `:not(:last-child)` and
- * `:nth-last-child(n + 3)` in the stylesheet: a position counted from the end changes for every
- * chunk when one is added, and each chunk added restyled all of them (2.0–2.4 ms at 1× and 5–7 ms
- * at 4× CPU throttling for 40 chunks, docs/performance.md); with classes, the two whose shape
- * changed.
+ * A chunk's classes by how many chunks follow it (0, 1, 2 or more). markdown.css says what each
+ * does, and why they are classes rather than positions counted from the end.
  */
 const CHUNK_SHAPES = ['md-chunk', 'md-chunk finished', 'md-chunk finished skippable'];
 
