@@ -89,8 +89,14 @@ test('the conversation menu creates, lists and revokes share links', async ({ br
   await expect(viewer.getByRole('listitem', { name: 'Question' })).toHaveText(
     `Share from the menu ${marker}`,
   );
+  // The list drops a revoked link at once, before the server has answered (an optimistic
+  // update): the link is gone for its viewers once the DELETE has been answered.
+  const revoked = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && /\/shares\/[\w-]+$/.test(new URL(r.url()).pathname),
+  );
   await links.first().getByRole('button', { name: 'Revoke' }).click();
   await expect(links).toHaveCount(0);
+  expect((await revoked).status()).toBe(204);
   expect((await viewer.goto(url))!.status()).toBe(404);
   await context.close();
 });
