@@ -29,6 +29,11 @@ export interface AnswerRunDeps {
    * streamed, before the answer counts as ended (the page, while it is shown); at once without.
    */
   paceEnd?: () => boolean;
+  /**
+   * Runs `cb` in a later task (the page): an answer's last shown text and its end are then
+   * rendered in two tasks rather than one (docs/performance.md). Without, in the same task.
+   */
+  later?: (cb: () => void) => void;
 }
 
 /** How a run begins: a new request, or reattaching to an answer already generating (a reload). */
@@ -95,6 +100,11 @@ export async function runAnswer(
   messageId: string,
   start: AnswerRunStart,
   control: AnswerRunControl,
+  /**
+   * Called with how the run ended right after the message is settled, in the same task: what the
+   * caller changes then is rendered together with it, once.
+   */
+  settle?: (end: RunEnd) => void,
 ): Promise<RunEnd> {
   const { set, now, saver } = deps;
   const signal = control.controller.signal;
@@ -189,6 +199,7 @@ export async function runAnswer(
   // On a slow device the text shown lags the stream; shown at once, what was still waiting at the
   // end was one long frame (docs/performance.md, `bench:render`). A stopped answer is shown at once.
   if (!signal.aborted && deps.paceEnd?.()) await batcher.drain();
+  if (deps.later) await new Promise<void>((resolve) => deps.later!(resolve));
   batcher.flush();
   const interrupted = start.kind === 'reattach' && end.kind === 'ended' && !ended;
   set((s) =>
@@ -202,5 +213,6 @@ export async function runAnswer(
       return { ...ended, rev: (m.rev ?? 0) + 1 };
     }),
   );
+  settle?.(end);
   return end;
 }

@@ -1,6 +1,6 @@
 import type { Attachment } from '../attachments/attachment';
 import { rateLimited, type ErrorFacts } from '../errors/rate-limited';
-import { canReattach } from './apply-event';
+import { canReattach, type RunEnd } from './apply-event';
 import {
   runAnswer,
   type AnswerRunControl,
@@ -8,7 +8,7 @@ import {
   type AnswerRunStart,
 } from './answer-run';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
-import { bumpOrder, patchConversation, patchMessage } from './chat-state';
+import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
 import { putBackRefused, type Undo } from './refused-send';
 import { deriveTitle } from './conversation';
 import { sessionField } from './provider-session';
@@ -51,8 +51,6 @@ interface ChatRunnerDeps extends AnswerRunDeps {
   written?: (conversationId: string) => Promise<void>;
   /** Deletes a conversation a refused first question leaves empty. */
   discard?: (conversationId: string) => void;
-  /** Runs `cb` in a later task: where a run's request starts (chat-store-deps.ts). */
-  later?: (cb: () => void) => void;
 }
 
 /**
@@ -68,59 +66,82 @@ export function createChatRunner(deps: ChatRunnerDeps) {
 
   const isRunning = (conversationId: string) => runs.has(conversationId);
 
-  /** `start` may be given as what makes it: it is then made where the request starts. */
+  /**
+   * `start` may be given as what makes it: it is then made where the request starts (in a later
+   * task, `deps.later`). `begin` is the change that starts the run (its messages): it is made in
+   * the same store update as `running`. The run's end (`settle`) is made right after the settled
+   * answer's update, in the same synchronous run. Every store update reaches each of the page's
+   * subscribed components, and React renders the changes of one synchronous run once.
+   */
   async function run(
     conversationId: string,
     messageId: string,
     start: AnswerRunStart | (() => AnswerRunStart),
-    undo?: Undo,
+    { undo, begin }: { undo?: Undo; begin?: (s: ChatState) => Partial<ChatState> } = {},
   ): Promise<void> {
     const control: AnswerRunControl = { controller: new AbortController() };
     runs.set(conversationId, control);
     const release = deps.locks?.hold(messageId);
-    set((s) => ({ running: { ...s.running, [conversationId]: messageId } }));
-    announce(conversationId, 'Generating…');
-    saver.flush(conversationId);
-    if (deps.later) await new Promise<void>((resolve) => deps.later!(resolve));
-    const begin = typeof start === 'function' ? start() : start;
-    const end = await runAnswer(deps, conversationId, messageId, begin, control);
-    if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
-      const sentence = sayError(end.error);
-      set((s) => putBackRefused(s, conversationId, undo, end.error, sentence, now()));
-      if (runs.get(conversationId) === control) runs.delete(conversationId);
-      announce(conversationId, sentence);
-      if (undo.messages.length === 0) deps.discard?.(conversationId);
-      else saver.flush(conversationId);
-      release?.();
-      return;
-    }
     set((s) => {
-      const { [conversationId]: _done, ...running } = s.running;
-      const sent = begin.kind === 'request' ? begin.body.messages : undefined;
-      // The provider's session now holds what was sent and this answer (unknown after a reload:
-      // the next question then starts a new session).
-      const held = control.session && sent ? sent.length + 1 : 0;
-      if (!held) return { running };
-      const system = s.conversations[conversationId]?.settings.systemPrompt ?? '';
+      const next = begin ? { ...s, ...begin(s) } : s;
       return {
-        ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
-          ...m,
-          session: { id: control.session!, messages: held, system },
-        })),
-        running,
+        ...next,
+        running: { ...next.running, [conversationId]: messageId },
+        ...announcement(next, conversationId, 'Generating…'),
       };
     });
-    if (runs.get(conversationId) === control) runs.delete(conversationId);
-    const settled = get().conversations[conversationId]?.messages.find((m) => m.id === messageId);
-    if (isAssistant(settled)) announce(conversationId, END_ANNOUNCEMENTS[settled.status]);
     saver.flush(conversationId);
-    if (release) void (deps.written?.(conversationId) ?? Promise.resolve()).then(release);
+    if (deps.later) await new Promise<void>((resolve) => deps.later!(resolve));
+    const made = typeof start === 'function' ? start() : start;
+    const settle = (end: RunEnd) => {
+      if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
+        const sentence = sayError(end.error);
+        set((s) => ({
+          ...putBackRefused(s, conversationId, undo, end.error, sentence, now()),
+          ...announcement(s, conversationId, sentence),
+        }));
+        if (runs.get(conversationId) === control) runs.delete(conversationId);
+        if (undo.messages.length === 0) deps.discard?.(conversationId);
+        else saver.flush(conversationId);
+        release?.();
+        return;
+      }
+      set((s) => {
+        const { [conversationId]: _done, ...running } = s.running;
+        const settled = s.conversations[conversationId]?.messages.find((m) => m.id === messageId);
+        const said = isAssistant(settled)
+          ? announcement(s, conversationId, END_ANNOUNCEMENTS[settled.status])
+          : {};
+        const sent = made.kind === 'request' ? made.body.messages : undefined;
+        // The provider's session now holds what was sent and this answer (unknown after a reload:
+        // the next question then starts a new session).
+        const held = control.session && sent ? sent.length + 1 : 0;
+        if (!held) return { running, ...said };
+        const system = s.conversations[conversationId]?.settings.systemPrompt ?? '';
+        return {
+          ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+            ...m,
+            session: { id: control.session!, messages: held, system },
+          })),
+          running,
+          ...said,
+        };
+      });
+      if (runs.get(conversationId) === control) runs.delete(conversationId);
+      saver.flush(conversationId);
+      if (release) void (deps.written?.(conversationId) ?? Promise.resolve()).then(release);
+    };
+    await runAnswer(deps, conversationId, messageId, made, control, settle);
   }
 
-  /** Tells the status region, when the conversation is the one on screen. */
-  function announce(conversationId: string, text: string): void {
-    if (get().activeId !== conversationId) return;
-    set((s) => ({ announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } }));
+  /** What the status region says, when the conversation is the one on screen (a state change). */
+  function announcement(
+    s: ChatState,
+    conversationId: string,
+    text: string,
+  ): Pick<ChatState, 'announcement'> | undefined {
+    if (s.activeId !== conversationId) return undefined;
+    return { announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } };
   }
 
   /**
@@ -133,7 +154,7 @@ export function createChatRunner(deps: ChatRunnerDeps) {
     conversationId: string,
     history: Message[],
     model: ModelTraits,
-    { branchFrom, undo }: { branchFrom?: number; undo?: Undo } = {},
+    { branchFrom, undo, title }: { branchFrom?: number; undo?: Undo; title?: string } = {},
   ): void {
     const conversation = get().conversations[conversationId];
     if (!conversation || isRunning(conversationId)) return;
@@ -151,17 +172,19 @@ export function createChatRunner(deps: ChatRunnerDeps) {
       if (session) body.session = session;
       return { kind: 'request', body };
     };
-    set((s) => ({
+    const begin = (s: ChatState): Partial<ChatState> => ({
       ...patchConversation(s, conversationId, (c) => {
         const next =
           branchFrom === undefined
             ? { ...c, messages: [...history, assistant] }
             : branchAt(c, branchFrom, [...history.slice(branchFrom), assistant], t);
-        return { ...next, model: model.id, updatedAt: t };
+        const titled =
+          title === undefined ? next : { ...next, title, changed: { ...next.changed, title: t } };
+        return { ...titled, model: model.id, updatedAt: t };
       }),
       order: bumpOrder(s.order, conversationId),
-    }));
-    void run(conversationId, assistant.id, request, undo);
+    });
+    void run(conversationId, assistant.id, request, { ...(undo ? { undo } : {}), begin });
   }
 
   return {
@@ -187,17 +210,15 @@ export function createChatRunner(deps: ChatRunnerDeps) {
         createdAt: now(),
         ...(attachments.length ? { attachments: [...attachments] } : {}),
       };
-      if (!conversation.titleEdited && conversation.messages.length === 0) {
-        const title = deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '));
-        set((s) =>
-          patchConversation(s, conversationId, (c) => ({
-            ...c,
-            title,
-            changed: { ...c.changed, title: now() },
-          })),
-        );
-      }
-      startAnswer(conversationId, [...conversation.messages, user], model, { undo });
+      // The first question names the conversation (in the same store update as the question).
+      const title =
+        !conversation.titleEdited && conversation.messages.length === 0
+          ? deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '))
+          : undefined;
+      startAnswer(conversationId, [...conversation.messages, user], model, {
+        undo,
+        ...(title !== undefined ? { title } : {}),
+      });
     },
 
     stop(conversationId: string): void {
@@ -255,7 +276,7 @@ export function createChatRunner(deps: ChatRunnerDeps) {
       const history = conversation.messages.slice(0, -1);
       const body = buildContinueRequest(history, last, conversation.settings, model);
       const t = now();
-      set((s) =>
+      const begin = (s: ChatState) =>
         patchMessage<AssistantMessage>(s, conversationId, messageId, ({ session: _s, ...m }) => ({
           ...m,
           rev: (m.rev ?? 0) + 1,
@@ -271,9 +292,8 @@ export function createChatRunner(deps: ChatRunnerDeps) {
             reasoningStartedAt: m.timing.reasoningStartedAt,
             reasoningEndedAt: m.timing.reasoningEndedAt,
           },
-        })),
-      );
-      void run(conversationId, messageId, { kind: 'request', body });
+        }));
+      void run(conversationId, messageId, { kind: 'request', body }, { begin });
     },
   };
 }

@@ -42,7 +42,8 @@ export interface ChatStoreDeps {
   stashedRuns?: StashedRuns;
   /**
    * Runs `cb` in a task after the current one: an answer's request is built and sent there, not in
-   * the task that asked for it (the chat page: the first send's key press stays short,
+   * the task that asked for it, and an answer is settled there, not in the task that showed its
+   * last text (the chat page: the first send's key press and the answer's end stay short,
    * docs/performance.md). Without, at once.
    */
   later?: (cb: () => void) => void;

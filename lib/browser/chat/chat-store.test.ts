@@ -41,13 +41,22 @@ describe('chat store: sending', () => {
     });
   });
 
-  it('with `later`, the request is built and sent in the later task, not by send itself', async () => {
+  it('with `later`, the request is built and sent in a later task, not by send itself, and the answer settled in another', async () => {
     const tasks: (() => void)[] = [];
     const t = storeHarness(() => sseResponse(REASONING_STREAM), undefined, {
       later: (cb) => tasks.push(cb),
     });
     await t.store.getState().hydrate();
+    // Every store update reaches every subscriber (each of the page's components that reads the
+    // store), so the key press makes as few as it can: the new conversation, then one for the
+    // question, its title, the placeholder, `running` and the status region's words.
+    const seen: string[] = [];
+    const off = t.store.subscribe((s) => seen.push(Object.keys(s.running).join()));
     t.store.getState().send('What is 6 × 7?', CHAT);
+    off();
+    expect(seen).toEqual(['', t.active().id]);
+    expect(t.store.getState().announcement?.text).toBe('Generating…');
+    expect(t.active().title).toBe('What is 6 × 7?');
     // The send's own task: the question, the placeholder and `running` are in the state at once.
     expect(t.answer().status).toBe('streaming');
     expect(t.store.getState().running).toEqual({ [t.active().id]: t.answer().id });
@@ -55,8 +64,25 @@ describe('chat store: sending', () => {
     expect(t.fetch.requests).toEqual([]);
     expect(tasks).toHaveLength(1);
     tasks.shift()!();
+    // The answer is settled in a task of its own too, after the stream ended.
+    await until(() => tasks.length === 1);
+    expect(t.answer().status).toBe('streaming');
+    expect(t.store.getState().running).toEqual({ [t.active().id]: t.answer().id });
+    // The end: the settled answer, `running` and the status region's words come in one
+    // synchronous run of store updates, so React, which renders a store change in a microtask,
+    // renders them once. What a microtask queued at the settled answer's update sees:
+    let atRender: { running: object; said?: string } | undefined;
+    const offEnd = t.store.subscribe(() => {
+      if (atRender || t.answer().status === 'streaming') return;
+      queueMicrotask(() => {
+        const s = t.store.getState();
+        atRender = { running: s.running, said: s.announcement?.text };
+      });
+    });
+    tasks.shift()!();
     await until(t.idle);
-    expect(t.answer()).toMatchObject({ status: 'complete', content: 'The answer is 42.' });
+    offEnd();
+    expect(atRender).toEqual({ running: {}, said: 'Response complete' });
     expect(t.fetch.bodies).toEqual([
       {
         model: 'vllm:chat',
