@@ -60,9 +60,9 @@ export function ChatStoreProvider({
       paceEnd: shownPage,
       timers: browserTimers,
       network: browserNetwork,
-      ...(defaults ? { defaults } : {}),
-      ...(storeOnServer ? { storeOnServer } : {}),
-      ...(later ? { later } : {}),
+      defaults,
+      storeOnServer,
+      later,
       // Not while rendering on the server: Node has a BroadcastChannel of its own.
       ...(shareWithTabs && typeof window !== 'undefined' ? shareWithTabs() : {}),
     }),

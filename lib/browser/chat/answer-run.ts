@@ -61,6 +61,10 @@ interface Arrival {
   id?: number;
 }
 
+/** Resolves in the task that `later` runs its callback in. */
+export const inTask = (later: (cb: () => void) => void) =>
+  new Promise<void>((resolve) => later(resolve));
+
 /** Attempts at loading the reattach code before the answer is given up as cut off. */
 const LOAD_ATTEMPTS = 4;
 
@@ -199,7 +203,7 @@ export async function runAnswer(
   // On a slow device the text shown lags the stream; shown at once, what was still waiting at the
   // end was one long frame (docs/performance.md, `bench:render`). A stopped answer is shown at once.
   if (!signal.aborted && deps.paceEnd?.()) await batcher.drain();
-  if (deps.later) await new Promise<void>((resolve) => deps.later!(resolve));
+  if (deps.later) await inTask(deps.later);
   batcher.flush();
   const interrupted = start.kind === 'reattach' && end.kind === 'ended' && !ended;
   set((s) =>

@@ -6,6 +6,7 @@ import {
   type AnswerRunControl,
   type AnswerRunDeps,
   type AnswerRunStart,
+  inTask,
 } from './answer-run';
 import { buildAnswerRequest, buildContinueRequest, type ModelTraits } from './build-request';
 import { bumpOrder, patchConversation, patchMessage, type ChatState } from './chat-state';
@@ -82,25 +83,30 @@ export function createChatRunner(deps: ChatRunnerDeps) {
     const control: AnswerRunControl = { controller: new AbortController() };
     runs.set(conversationId, control);
     const release = deps.locks?.hold(messageId);
+    /** What the status region says, when the conversation is the one on screen. */
+    const say = (s: ChatState, text: string) =>
+      s.activeId === conversationId
+        ? { announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } }
+        : undefined;
     set((s) => {
-      const next = begin ? { ...s, ...begin(s) } : s;
+      const next = { ...s, ...begin?.(s) };
       return {
         ...next,
         running: { ...next.running, [conversationId]: messageId },
-        ...announcement(next, conversationId, 'Generating…'),
+        ...say(next, END_ANNOUNCEMENTS.streaming),
       };
     });
     saver.flush(conversationId);
-    if (deps.later) await new Promise<void>((resolve) => deps.later!(resolve));
+    if (deps.later) await inTask(deps.later);
     const made = typeof start === 'function' ? start() : start;
     const settle = (end: RunEnd) => {
+      if (runs.get(conversationId) === control) runs.delete(conversationId);
       if (undo && end.kind === 'failed' && end.error.code === 'rate_limited') {
         const sentence = sayError(end.error);
         set((s) => ({
           ...putBackRefused(s, conversationId, undo, end.error, sentence, now()),
-          ...announcement(s, conversationId, sentence),
+          ...say(s, sentence),
         }));
-        if (runs.get(conversationId) === control) runs.delete(conversationId);
         if (undo.messages.length === 0) deps.discard?.(conversationId);
         else saver.flush(conversationId);
         release?.();
@@ -109,39 +115,26 @@ export function createChatRunner(deps: ChatRunnerDeps) {
       set((s) => {
         const { [conversationId]: _done, ...running } = s.running;
         const settled = s.conversations[conversationId]?.messages.find((m) => m.id === messageId);
-        const said = isAssistant(settled)
-          ? announcement(s, conversationId, END_ANNOUNCEMENTS[settled.status])
-          : {};
+        const said = isAssistant(settled) && say(s, END_ANNOUNCEMENTS[settled.status]);
         const sent = made.kind === 'request' ? made.body.messages : undefined;
         // The provider's session now holds what was sent and this answer (unknown after a reload:
         // the next question then starts a new session).
         const held = control.session && sent ? sent.length + 1 : 0;
-        if (!held) return { running, ...said };
         const system = s.conversations[conversationId]?.settings.systemPrompt ?? '';
         return {
-          ...patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
-            ...m,
-            session: { id: control.session!, messages: held, system },
-          })),
+          ...(held &&
+            patchMessage<AssistantMessage>(s, conversationId, messageId, (m) => ({
+              ...m,
+              session: { id: control.session!, messages: held, system },
+            }))),
           running,
           ...said,
         };
       });
-      if (runs.get(conversationId) === control) runs.delete(conversationId);
       saver.flush(conversationId);
       if (release) void (deps.written?.(conversationId) ?? Promise.resolve()).then(release);
     };
     await runAnswer(deps, conversationId, messageId, made, control, settle);
-  }
-
-  /** What the status region says, when the conversation is the one on screen (a state change). */
-  function announcement(
-    s: ChatState,
-    conversationId: string,
-    text: string,
-  ): Pick<ChatState, 'announcement'> | undefined {
-    if (s.activeId !== conversationId) return undefined;
-    return { announcement: { text, seq: (s.announcement?.seq ?? 0) + 1 } };
   }
 
   /**
@@ -178,13 +171,16 @@ export function createChatRunner(deps: ChatRunnerDeps) {
           branchFrom === undefined
             ? { ...c, messages: [...history, assistant] }
             : branchAt(c, branchFrom, [...history.slice(branchFrom), assistant], t);
-        const titled =
-          title === undefined ? next : { ...next, title, changed: { ...next.changed, title: t } };
-        return { ...titled, model: model.id, updatedAt: t };
+        return {
+          ...next,
+          ...(title !== undefined && { title, changed: { ...next.changed, title: t } }),
+          model: model.id,
+          updatedAt: t,
+        };
       }),
       order: bumpOrder(s.order, conversationId),
     });
-    void run(conversationId, assistant.id, request, { ...(undo ? { undo } : {}), begin });
+    void run(conversationId, assistant.id, request, { undo, begin });
   }
 
   return {
@@ -215,10 +211,7 @@ export function createChatRunner(deps: ChatRunnerDeps) {
         !conversation.titleEdited && conversation.messages.length === 0
           ? deriveTitle(text.trim() ? text : attachments.map((a) => a.name).join(', '))
           : undefined;
-      startAnswer(conversationId, [...conversation.messages, user], model, {
-        undo,
-        ...(title !== undefined ? { title } : {}),
-      });
+      startAnswer(conversationId, [...conversation.messages, user], model, { undo, title });
     },
 
     stop(conversationId: string): void {

@@ -80,11 +80,11 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
       now,
       newId,
       scheduleFrame: deps.scheduleFrame,
-      ...(deps.chatUrl ? { chatUrl: deps.chatUrl } : {}),
-      ...(deps.network ? { network: deps.network } : {}),
-      ...(deps.storeOnServer ? { storeOnServer: true } : {}),
-      ...(deps.later ? { later: deps.later } : {}),
-      ...(deps.paceEnd ? { paceEnd: deps.paceEnd } : {}),
+      chatUrl: deps.chatUrl,
+      network: deps.network,
+      storeOnServer: deps.storeOnServer,
+      later: deps.later,
+      paceEnd: deps.paceEnd,
       ...(locks ? { locks, written: (id: string) => writes.get(id) ?? Promise.resolve() } : {}),
       discard: (id) => get().deleteConversation(id),
     });
@@ -265,10 +265,10 @@ export function createChatStore(deps: ChatStoreDeps): ChatStore {
         } else {
           set((st) => ({ drafts: { ...st.drafts, [id!]: '' } }));
         }
+        // The runner saves the question the moment it is sent (chat-runner.ts), and a new
+        // conversation becomes the active one on disk at once: a reload a few ms later must find
+        // both (only token updates are throttled).
         runner.send(id, text, model, attachments);
-        // A question is saved the moment it is sent, and a new conversation becomes the active one
-        // on disk at once: a reload a few ms later must find both (only token updates are throttled).
-        saver.flush(id);
         if (id !== s.activeId) saver.flush(META_KEY);
         else touchMeta();
       },
