@@ -105,8 +105,8 @@ export async function runAnswer(
   start: AnswerRunStart,
   control: AnswerRunControl,
   /**
-   * Called with how the run ended right after the message is settled, in the same task: what the
-   * caller changes then is rendered together with it, once.
+   * Called with how the run ended right after the message is settled, in the same synchronous
+   * run: what the caller changes then is rendered together with it, once.
    */
   settle?: (end: RunEnd) => void,
 ): Promise<RunEnd> {

@@ -83,6 +83,7 @@ describe('chat store: sending', () => {
     await until(t.idle);
     offEnd();
     expect(atRender).toEqual({ running: {}, said: 'Response complete' });
+    expect(t.answer()).toMatchObject({ status: 'complete', content: 'The answer is 42.' });
     expect(t.fetch.bodies).toEqual([
       {
         model: 'vllm:chat',
