@@ -18,16 +18,27 @@ async function secondsLeft(notice: ReturnType<import('@playwright/test').Page['g
 test('a limit counts down, Send waits for it, the draft stays and no empty chat is left', async ({
   page,
 }) => {
-  // The minute's requests used up by the same address.
-  for (let i = 0; i < LIMITS.rpm; i++)
-    await (
-      await postAs(LIMITS_A_URL, { address }, chatBody('vllm:chat', apiNonce(), { max_tokens: 10 }))
-    ).text();
+  // The minute's requests used up by the same address (each one answered, so each one counted).
+  for (let i = 0; i < LIMITS.rpm; i++) {
+    const response = await postAs(
+      LIMITS_A_URL,
+      { address },
+      chatBody('vllm:chat', apiNonce(), { max_tokens: 10 }),
+    );
+    const body = await response.text();
+    expect(response.status, body).toBe(200);
+  }
 
   await page.goto(LIMITS_A_URL);
   await waitReady(page);
   const text = `A first question, refused ${nonce()}`;
+  const asked = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/chat' && r.request().method() === 'POST',
+  );
   await send(page, text);
+  // The server refused it for the minute's requests (what the sentence below is about).
+  const refusal = await asked;
+  expect(refusal.status(), await refusal.text()).toBe(429);
 
   const notice = page.getByRole('alert').filter({ hasText: 'too many messages' });
   await expect(notice).toContainText(/Try again in \d+ seconds?\./);

@@ -10,7 +10,9 @@ export const APP_ENV: Record<string, string> = {
   E2E_ARK_KEY: E2E_KEYS.ark,
   DEFAULT_MODEL: 'vllm:reasoning',
   UPSTREAM_HEADERS_TIMEOUT_MS: '2000',
-  UPSTREAM_IDLE_TIMEOUT_MS: '1500',
+  // Silence between two scenario tokens is at most 1.2 s (a long prefill); a backend stalled on a
+  // busy machine once went 1.5 s without a byte mid-answer, ending two answers in error.
+  UPSTREAM_IDLE_TIMEOUT_MS: '4000',
   KEEPALIVE_INTERVAL_MS: '400',
   // The widget tests' allowed host page (e2e/widget); its twin on another port is refused.
   EMBED_ALLOWED_ORIGINS: HOST_URL,
