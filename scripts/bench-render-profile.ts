@@ -30,10 +30,21 @@ interface ProfileNode {
  */
 export const PROFILING = ['1', 'events'].includes(process.env.BENCH_PROFILE ?? '');
 
-/** The trace categories profiling adds. */
+/**
+ * `BENCH_PROFILE_ROWS=all`: every streaming row is profiled and its trace written (the plain-text
+ * page and the control too), to compare their frames with Runnel's (`bench-render-frames.ts`).
+ */
+export const PROFILE_EVERY_ROW = process.env.BENCH_PROFILE_ROWS === 'all';
+
+/**
+ * The trace categories profiling adds; `BENCH_EXTRA_CATEGORIES` (comma-separated) adds more, e.g.
+ * `blink,cc,benchmark` to see inside the browser's phases (anchoring, shaping, layerising), at a
+ * cost to the figures.
+ */
 export const PROFILE_CATEGORIES = [
   'devtools.timeline',
   'v8',
+  ...(process.env.BENCH_EXTRA_CATEGORIES ?? '').split(',').filter(Boolean),
   ...(process.env.BENCH_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 

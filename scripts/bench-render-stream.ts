@@ -17,7 +17,12 @@ import {
 import { FLOOR_PAGE } from './bench-render-floor';
 import { baselinePageServer } from './bench-render-baseline-page';
 import type { Result, Role } from './bench-render-report';
-import { PROFILE_CATEGORIES, PROFILING, printLongTaskProfile } from './bench-render-profile';
+import {
+  PROFILE_CATEGORIES,
+  PROFILE_EVERY_ROW,
+  PROFILING,
+  printLongTaskProfile,
+} from './bench-render-profile';
 
 export const MODEL = 'vllm:bench-markdown';
 
@@ -93,7 +98,7 @@ export async function measure(
   await page.waitForTimeout(setup.tailMs);
   const scriptingMs = (await metric('ScriptDuration')) - scriptBefore;
   const trace = await browser.stopTracing();
-  if (PROFILING && role === 'runnel')
+  if (PROFILING && (role === 'runnel' || PROFILE_EVERY_ROW))
     printLongTaskProfile(`${name} (${setup.cpuThrottling}×)`, trace);
   const longTasks = await page.evaluate(
     () => (window as unknown as { __longTasks: number[] }).__longTasks,

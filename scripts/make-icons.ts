@@ -1,8 +1,14 @@
 /**
- * Draws Runnel's icons from one SVG: the favicon (SVG, and an ICO for browsers that ask for
+ * Draws Runnel's icons from one SVG: the favicon (a PNG, and an ICO for browsers that ask for
  * /favicon.ico), the Apple touch icon and the web manifest's PNGs (plain and maskable). Rendered by
  * Chromium, so no image library is needed. Run `npx tsx scripts/make-icons.ts` after changing the
  * mark; the files are committed.
+ *
+ * The favicon is a PNG, not the SVG itself: Chromium fetches the page's icon again when the
+ * address changes (a first question sent writes one) and draws an SVG icon as a document of its
+ * own on the page's main thread, a task of 14–19 ms of CPU at 4× CPU throttling, up to 46 ms wall,
+ * in the first half second of the first answer (docs/performance.md). 64 px covers a tab's icon
+ * on screens of up to 4 device pixels per CSS pixel.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -47,7 +53,7 @@ async function main() {
     });
   };
   const favicon = svg({ rounded: true, inset: 0.15 });
-  writeFileSync('app/icon.svg', `${favicon}\n`);
+  writeFileSync('app/icon.png', await render(favicon, 64));
   writeFileSync('app/favicon.ico', ico(await render(favicon, 32), 32));
   // iOS rounds the corners itself and shows transparency as black: a full square.
   writeFileSync('app/apple-icon.png', await render(svg({ rounded: false, inset: 0.18 }), 180));

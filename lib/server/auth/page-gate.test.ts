@@ -17,7 +17,7 @@ describe('pageGate on a closed server', () => {
     for (const path of [
       '/manifest.webmanifest',
       '/robots.txt',
-      '/icon.svg',
+      '/icon.png',
       '/apple-icon.png',
       '/favicon.ico',
       '/icon-192.png',

@@ -18,7 +18,7 @@ function isPublicSharePage(pathname: string): boolean {
 const PUBLIC_FILES = new Set([
   '/manifest.webmanifest',
   '/robots.txt',
-  '/icon.svg',
+  '/icon.png',
   '/apple-icon.png',
   '/favicon.ico',
   '/icon-192.png',
