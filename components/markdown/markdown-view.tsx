@@ -1,12 +1,11 @@
 'use client';
 
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   createBlockSplitter,
   finalSplit,
   type MarkdownBlock as Block,
 } from '@/lib/markdown/markdown-blocks';
-import { whenIdle } from './idle';
 import { MarkdownBlock, sameBlock } from './markdown-block';
 
 /**
@@ -31,43 +30,15 @@ export function MarkdownView({ source, streaming }: { source: string; streaming:
   for (let i = 0; i < split.blocks.length; i += CHUNK_BLOCKS) {
     chunks.push(split.blocks.slice(i, i + CHUNK_BLOCKS));
   }
-  const skippable = useSkippable(Math.max(0, chunks.length - 2), streaming);
   return (
     <div className="markdown">
       {chunks.map((blocks, i) => (
-        <div
-          key={i}
-          className={CHUNK_SHAPES[i < skippable ? 2 : Math.min(1, chunks.length - 1 - i)]}
-        >
+        <div key={i} className={CHUNK_SHAPES[Math.min(2, chunks.length - 1 - i)]}>
           <MarkdownChunk blocks={blocks} caret={streaming && i === chunks.length - 1} />
         </div>
       ))}
     </div>
   );
-}
-
-/**
- * How many leading chunks skip rendering off screen: `count`, but while the answer streams a chunk
- * becomes skippable when the page is next idle, not in the frame that shows the update that started
- * a new chunk. Making a chunk skippable costs its frame a second style and layout pass and a
- * larger pre-paint; in the same frame as an update, those were the busiest frames of a long
- * answer at 4× CPU throttling (docs/performance.md).
- */
-function useSkippable(count: number, streaming: boolean): number {
-  const [applied, setApplied] = useState(count);
-  if (!streaming && applied !== count) setApplied(count);
-  const latest = useRef(count);
-  useEffect(() => {
-    latest.current = count;
-  });
-  // One wait at a time: a chunk started meanwhile is applied with it (a new wait for each would
-  // put it off for as long as chunks keep coming and the page is never idle).
-  const behind = applied < count;
-  useEffect(() => {
-    if (!behind) return;
-    return whenIdle(() => setApplied(latest.current));
-  }, [behind]);
-  return streaming ? Math.min(applied, count) : count;
 }
 
 /**
