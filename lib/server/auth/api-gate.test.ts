@@ -73,6 +73,65 @@ describe('withAccess', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('refuses another site’s page whoever the request is from: no sign-in is no exception', async () => {
+    // With no sign-in method anyone's page could otherwise POST to /api/chat (text/plain needs no
+    // preflight) and spend the deployment's backends.
+    const { gate } = await load({ EMBED_ALLOWED_ORIGINS: 'https://site.test' });
+    const handler = vi.fn(async () => new Response('reached'));
+    const forbidden = {
+      error: { code: 'forbidden', message: 'Requests from other sites are refused.' },
+    };
+    const identities: Record<string, Record<string, string>> = {
+      anonymous: {},
+      visitor: { 'x-runnel-visitor': 'visitor-0123456789abcdef' },
+    };
+    const crossSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.test' },
+    ];
+    for (const [who, credentials] of Object.entries(identities)) {
+      for (const crossSite of crossSites) {
+        const response = await gate.withAccess(request({ ...credentials, ...crossSite }), handler);
+        expect(response.status, who).toBe(403);
+        expect(await response.json(), who).toEqual(forbidden);
+      }
+    }
+    expect(handler).not.toHaveBeenCalled();
+    // The same refusal as a session's.
+    const closed = await load(CLOSED);
+    const withCookie = await closed.gate.withAccess(
+      request({ cookie: await sessionCookie(closed.session), 'sec-fetch-site': 'cross-site' }),
+      handler,
+    );
+    expect(await withCookie.json()).toEqual(forbidden);
+  });
+
+  it('serves the app’s own pages — the widget’s iframe is one — and clients that are no browser page (curl, servers)', async () => {
+    const { gate } = await load({ EMBED_ALLOWED_ORIGINS: 'https://site.test' });
+    const seen: string[] = [];
+    const handler = async (identity: Identity) => {
+      seen.push(identity.kind);
+      return new Response('reached');
+    };
+    const identities: Record<string, string>[] = [
+      {},
+      { 'x-runnel-visitor': 'visitor-0123456789abcdef' },
+    ];
+    const sameOrigin: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: 'http://app.test' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ];
+    for (const credentials of identities) {
+      for (const headers of sameOrigin) {
+        const response = await gate.withAccess(request({ ...credentials, ...headers }), handler);
+        expect(await response.text()).toBe('reached');
+      }
+    }
+    expect(seen).toEqual([...Array(3).fill('anonymous'), ...Array(3).fill('visitor')]);
+  });
+
   it('answers 500 configuration_error for a broken access setup: never open by mistake', async () => {
     const { gate } = await load({ ACCESS_CODES: 'team:a-long-enough-code' });
     const handler = vi.fn(async () => new Response('reached'));

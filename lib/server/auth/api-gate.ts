@@ -15,7 +15,7 @@ const UNAUTHORIZED = {
 /**
  * The gate every `/api/*` route except `/api/health` (and `/api/metrics`, which takes its own
  * bearer token) goes through, before it reads the body or calls a backend: 401 without a session (when a sign-in method is configured), 403 for a request
- * that another site's page sent with the user's credentials, 500 `configuration_error` when the
+ * that another site's page sent (signed in or not), 500 `configuration_error` when the
  * access configuration is invalid (never open by mistake). Otherwise the handler runs with the
  * request's identity. Cheap: a cookie decryption and a few header reads, no I/O.
  */
@@ -34,12 +34,11 @@ export async function withAccess(
   if (!result.identity) {
     return jsonError({ status: 401, code: 'unauthorized', message: UNAUTHORIZED[result.reason] });
   }
-  // Credentials the browser adds by itself (the session cookie, the sign-in proxy's cookie) must
-  // not work from another site's page.
-  if (
-    (result.via === 'session' || result.via === 'proxy') &&
-    isCrossSite(request.headers, getAuthConfig())
-  ) {
+  // Whoever the request is from: the browser adds the session or the sign-in proxy's cookie by
+  // itself, and with no sign-in at all any page could otherwise spend the deployment's backends (a
+  // text/plain POST needs no preflight). Clients that are no browser page send neither header and
+  // pass; the widget's requests come from its iframe, on this origin.
+  if (isCrossSite(request.headers, getAuthConfig())) {
     return jsonError({
       status: 403,
       code: 'forbidden',

@@ -13,7 +13,10 @@ import type { Identity } from './identity';
 import type { RevokedSessions } from './revoked-sessions';
 import { openSession, SESSION_COOKIE } from './session';
 
-/** How a request was let in, or why not. `via` decides whether the cross-site check applies. */
+/**
+ * How a request was let in (its session, the sign-in proxy's header, the widget's pass, or an open
+ * server), or why not.
+ */
 export type Authentication =
   | { identity: Identity; via: 'open' | 'visitor' | 'proxy' | 'session' }
   | { identity: null; reason: 'no-credentials' | 'bad-visitor' };

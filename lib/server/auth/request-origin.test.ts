@@ -24,6 +24,14 @@ describe('request origin', () => {
       isCrossSite(h({ 'sec-fetch-site': 'same-origin', origin: 'http://chat.example.test' }), {}),
     ).toBe(false);
     expect(isCrossSite(h({}), {})).toBe(false);
+    // Behind a proxy that terminates TLS without X-Forwarded-Proto, the page's origin is https
+    // and the server's idea of it http: the browser's same-origin is what counts.
+    expect(
+      isCrossSite(h({ 'sec-fetch-site': 'same-origin', origin: 'https://chat.example.test' }), {}),
+    ).toBe(false);
+    expect(
+      isCrossSite(h({ 'sec-fetch-site': 'cross-site', origin: 'http://chat.example.test' }), {}),
+    ).toBe(true);
     expect(isCrossSite(h({ 'sec-fetch-site': 'cross-site' }), {})).toBe(true);
     expect(isCrossSite(h({ 'sec-fetch-site': 'same-site' }), {})).toBe(true);
     expect(isCrossSite(h({ origin: 'https://evil.test' }), {})).toBe(true);

@@ -35,12 +35,15 @@ export function secureCookies(headers: HeaderSource, policy: OriginPolicy): bool
 
 /**
  * Whether a browser sent this request from another site: `Sec-Fetch-Site` other than same-origin
- * (a sibling subdomain counts as another site), or an `Origin` that is neither `PUBLIC_URL` nor
- * the request's own. Non-browser clients send neither header and are not cross-site.
+ * (a sibling subdomain counts as another site), or, from a browser that does not send it, an
+ * `Origin` that is neither `PUBLIC_URL` nor the request's own. The browser's own word comes first:
+ * no page can set `Sec-Fetch-*`, while the request's origin as the server rebuilds it (`Host`,
+ * `X-Forwarded-Proto`) is wrong behind a proxy that rewrites the host or terminates TLS without
+ * saying so. Non-browser clients send neither header and are not cross-site.
  */
 export function isCrossSite(headers: HeaderSource, policy: OriginPolicy): boolean {
   const site = headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return true;
+  if (site) return site !== 'same-origin' && site !== 'none';
   const origin = headers.get('origin');
   if (!origin) return false;
   return origin !== policy.publicURL && origin !== requestOrigin(headers);

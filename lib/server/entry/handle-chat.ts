@@ -120,11 +120,10 @@ export async function handleChat(
   const recordUsage = usageRecorderFor(identity, model.id);
   const pricing = pricingFor(provider, model.upstreamId);
   const costMeter = pricing ? createCostMeter(pricing, provider.id, backendShares()) : undefined;
+  const showAddresses = mayShowBackendAddress(identity);
   const options: StreamChatOptions = {
     upstream,
-    backendURL: mayShowBackendAddress(identity)
-      ? displayURL(provider.baseURL)
-      : `"${provider.label}"`,
+    backendURL: showAddresses ? displayURL(provider.baseURL) : `"${provider.label}"`,
     requestId,
     model: model.id,
     normalizer: {
@@ -140,7 +139,7 @@ export async function handleChat(
     session,
     ...(costMeter ? { costMeter } : {}),
     // One address needs no pool: such a provider behaves exactly as before replicas existed.
-    ...(replicated ? { replicas: replicaPool(provider) } : {}),
+    ...(replicated ? { replicas: replicaPool(provider), showReplicaAddresses: showAddresses } : {}),
   };
   const deps: StreamChatDeps = {
     fetch: costMeter ? costMeter.watch(fetch) : fetch,

@@ -101,13 +101,16 @@ function options(replicas: ReplicaSource): StreamChatOptions {
   };
 }
 
-async function run(urls: string[]) {
+async function run(urls: string[], overrides: Partial<StreamChatOptions> = {}) {
   const { source, record } = ordered(urls);
   const events: RunnelEvent[] = [];
-  const stream = streamChat(options(source), {
-    fetch: globalThis.fetch,
-    now: () => performance.now(),
-  });
+  const stream = streamChat(
+    { ...options(source), ...overrides },
+    {
+      fetch: globalThis.fetch,
+      now: () => performance.now(),
+    },
+  );
   for await (const event of readEventStream(stream)) events.push(event);
   const text = events.flatMap((e) => (e.type === 'content' ? [e.text] : [])).join('');
   return { events, text, record };
@@ -155,6 +158,24 @@ describe('replica failover', () => {
       message: 'warming up',
     });
     expect(record.filter((r) => r.endsWith('released'))).toHaveLength(2);
+  });
+
+  it('names the replica that failed by its address only to those who may see addresses', async () => {
+    const unreachable = [REFUSED, 'http://127.0.0.1:9/v2'];
+    const failure = async (overrides: Partial<StreamChatOptions>) => {
+      const last = (await run(unreachable, overrides)).events.at(-1);
+      return last?.type === 'error' ? last.error : undefined;
+    };
+    // A widget visitor: the provider's label, never an internal address.
+    const visitor = await failure({ backendURL: '"Local vLLM"' });
+    expect(visitor).toMatchObject({ code: 'upstream_unreachable' });
+    expect(visitor?.message).toContain('The backend at "Local vLLM" could not be reached');
+    expect(visitor?.message).not.toContain('127.0.0.1');
+    // The deployment's own users: the replica that failed last, as before.
+    const operator = await failure({ backendURL: REFUSED, showReplicaAddresses: true });
+    expect(operator?.message).toContain(
+      'The backend at http://127.0.0.1:9/v2 could not be reached',
+    );
   });
 
   it('never moves an answer that started: it ends incomplete with its text kept', async () => {

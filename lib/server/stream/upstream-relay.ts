@@ -13,8 +13,10 @@ import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
 export interface UpstreamRelayOptions {
   upstream: UpstreamRequest;
-  /** The backend's address as it may be shown in an error (no credentials). */
+  /** What an error calls the backend: its address (no credentials), or its label. */
   backendURL: string;
+  /** Whether an error may name a failed replica by its address (callers who may see addresses). */
+  showReplicaAddresses?: boolean;
   normalizer: NormalizerOptions;
   headersTimeoutMs: number;
   idleTimeoutMs: number;
@@ -132,9 +134,8 @@ export function createUpstreamRelay(
       while (!sink.isClosed()) {
         // Waiting for the browser is not the backend's silence: the idle clock stops meanwhile.
         idlePaused = true;
-        // With the abort signal, a relay waiting for the browser to read still hears a shutdown or
-        // Stop. (Not a race against one promise that lives as long as the stream: each race would
-        // leave a reaction on it until the stream ends, one per read.)
+        // With the abort signal, a relay waiting for the browser still hears a shutdown or Stop (a
+        // race against one promise as long-lived as the stream would leave a reaction per read).
         await sink.whenWritable(upstreamAbort.signal);
         if (upstreamAbort.signal.aborted) throw new Error('aborted');
         if (sink.isClosed()) break;
@@ -244,7 +245,7 @@ export function createUpstreamRelay(
         abortReason,
         phase,
         timeouts,
-        lease?.label ?? options.backendURL,
+        lease && options.showReplicaAddresses ? lease.label : options.backendURL,
       );
       sink.send({ type: 'error', error: failure });
     } finally {

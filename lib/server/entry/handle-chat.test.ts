@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRoute } from '../../../testing/unit/route-env';
+import type { StreamError } from '../../protocol/events';
+import { readEventStream } from '../../protocol/read-event-stream';
+import type { Identity } from '../auth/identity';
+import type { ChatLogFields } from '../log/chat-log';
+
+const FIRST = 'http://127.0.0.1:9/v1';
+const ANY_REPLICA = /127\.0\.0\.1/;
+
+const visitor: Identity = {
+  kind: 'visitor',
+  key: 'visitor:v',
+  visitorId: 'v',
+  address: '203.0.113.5',
+};
+const user: Identity = {
+  kind: 'user',
+  key: 'code:team',
+  name: 'team',
+  method: 'access-code',
+  address: '203.0.113.5',
+};
+
+let server: Server | undefined;
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+  server = undefined;
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+/** A replica that answers until `down()`, then refuses connections like the first one. */
+async function flakyReplica(): Promise<{ url: string; down: () => void }> {
+  const listening = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end('data: [DONE]\n\n');
+  });
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const { port } = listening.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    down: () => {
+      listening.closeAllConnections();
+      listening.close();
+    },
+  };
+}
+
+/** handle-chat with a provider of two replicas, as a server would load it. */
+async function replicatedChat(second: string) {
+  const { handleChat, withServices } = await loadRoute(
+    async () => ({
+      handleChat: (await import('./handle-chat')).handleChat,
+      withServices: (await import('./with-services')).withServices,
+    }),
+    {
+      OPENAI_BASE_URLS: `${FIRST},${second}`,
+      MODELS: 'm',
+      EMBED_ALLOWED_ORIGINS: 'https://x.test',
+    },
+  );
+  /** One chat from `identity`: the error it ended with, and the replica its log line names. */
+  return async (identity: Identity) => {
+    const request = new Request('http://app.test/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    let logged: ChatLogFields | undefined;
+    const response = await withServices((services) =>
+      handleChat(request, { ...services, logChat: (fields) => (logged = fields) }, identity),
+    );
+    let error: StreamError | undefined;
+    for await (const event of readEventStream(response.body!)) {
+      if (event.type === 'error') error = event.error;
+    }
+    return { error, replica: logged?.replica };
+  };
+}
+
+describe('handleChat: every replica unreachable', () => {
+  it('names no replica address to a widget visitor, and the one that failed last to users', async () => {
+    const second = await flakyReplica();
+    const chat = await replicatedChat(second.url);
+    // One chat the second replica answers, then it goes down too: the pool's turn makes the next
+    // chats try it last, so an error naming the provider's first address would be wrong.
+    await chat(user);
+    second.down();
+    const asVisitor = await chat(visitor);
+    expect(asVisitor.error?.code).toBe('upstream_unreachable');
+    expect(asVisitor.error?.message).not.toMatch(ANY_REPLICA);
+    const asUser = await chat(user);
+    expect(asUser.error?.code).toBe('upstream_unreachable');
+    expect(asUser.error?.message).toContain(
+      `The backend at ${asUser.replica} could not be reached`,
+    );
+  });
+});
