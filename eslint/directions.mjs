@@ -29,7 +29,7 @@ export const SERVER_TIERS = [
 ];
 
 /** The pages' compositions: the only places features are put together. */
-const COMPOSITIONS = ['chat', 'embed'];
+const COMPOSITIONS = ['chat', 'embed', 'share'];
 /** Features: each imports the state layer and primitives, and no other feature but these. */
 const FEATURE_IMPORTS = {
   auth: [],

@@ -47,11 +47,8 @@ export interface NewAnswers {
 }
 
 /** A fresh page with the long conversation stored, the sidebar showing it, the page idle. */
-async function pageWithLongConversation(browser: Browser): Promise<{
-  context: BrowserContext;
-  page: Page;
-  cdp: CDPSession;
-}> {
+type LongPage = { context: BrowserContext; page: Page; cdp: CDPSession };
+async function pageWithLongConversation(browser: Browser): Promise<LongPage> {
   const context = await newBenchContext(browser);
   const page = await context.newPage();
   await page.goto(APP_URL);
@@ -214,13 +211,8 @@ export async function measureLong(
     }
     await context.close();
   }
-  if (scrollOnly) return { openMs, scroll: scroll ?? noScroll, heapMb: heap };
-  return {
-    openMs,
-    scroll: scroll ?? noScroll,
-    heapMb: heap,
-    newAnswer: await newAnswers(browser, setup),
-  };
+  const figures = { openMs, scroll: scroll ?? noScroll, heapMb: heap };
+  return scrollOnly ? figures : { ...figures, newAnswer: await newAnswers(browser, setup) };
 }
 
 /**
