@@ -1,11 +1,12 @@
 import type { Conversation } from './conversation';
-import { conversationToMarkdown } from './export';
+import { conversationToMarkdown, withoutCapabilities } from './export';
 
 /**
- * Every conversation as one JSON file: the same conversation objects as one conversation's export,
- * under a format marker of their own.
+ * Every conversation as one JSON file: the same conversation objects as one conversation's export
+ * (capabilities stripped: this file is shared just the same), under a format marker of their own.
  */
-export function conversationsToJson(conversations: readonly Conversation[]): string {
+export function conversationsToJson(all: readonly Conversation[]): string {
+  const conversations = all.map(withoutCapabilities);
   return `${JSON.stringify({ format: 'runnel.conversations', version: 1, conversations }, null, 2)}\n`;
 }
 

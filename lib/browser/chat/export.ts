@@ -81,9 +81,10 @@ export function conversationToJson(c: Conversation): string {
  * The conversation without what grants access rather than records it: a streaming answer's
  * `requestId` and `resumeToken` (which read and stop it on the server) and provider session ids
  * (which continue a conversation kept on the provider). An exported file is shared, attached to
- * tickets, posted; it must carry the conversation only.
+ * tickets, posted; it must carry the conversation only. Every JSON export (export-all.ts too) goes
+ * through here.
  */
-function withoutCapabilities(c: Conversation): Conversation {
+export function withoutCapabilities(c: Conversation): Conversation {
   const clean = (m: Message): Message => {
     if (m.role !== 'assistant') return m;
     const {
