@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { AnswerCost, RunnelEvent, StreamError, Usage } from '../../protocol/events';
 import { redactSecrets } from '../security/redact';
+import { shortenMessage } from '../upstream/error-message';
 import type { CostMeter } from './answer-cost';
 
 /** What stamping an answer's events needs to know. */
@@ -81,7 +82,8 @@ export function createEventStamp(options: EventStampOptions, deps: EventStampDep
 
   function stamp(event: RunnelEvent): RunnelEvent {
     if (event.type === 'error') {
-      const error = { ...event.error, message: redact(event.error.message) };
+      // Redacted whole, then shortened: cut first, a key across the cut would survive in part.
+      const error = { ...event.error, message: shortenMessage(redact(event.error.message)) };
       summarize('error', error);
       return { type: 'error', error };
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeErrorBody, readErrorObject } from './error-message';
+import { describeErrorBody, readErrorObject, shortenMessage } from './error-message';
 
 describe('describeErrorBody', () => {
   it('reads the vLLM ≥ 0.10.1 nested shape', () => {
@@ -31,14 +31,25 @@ describe('describeErrorBody', () => {
       ),
     ).toBe('Oops Down');
   });
-  it('collapses and truncates plain text', () => {
+  it('collapses plain text, and leaves it whole: it is shortened once redacted', () => {
     const long = `Service  Unavailable:\n${'x'.repeat(1000)}`;
-    const message = describeErrorBody(long, 'text/plain', 503);
-    expect(message.startsWith('Service Unavailable: x')).toBe(true);
-    expect(message.length).toBeLessThanOrEqual(300);
+    expect(describeErrorBody(long, 'text/plain', 503)).toBe(
+      `Service Unavailable: ${'x'.repeat(1000)}`,
+    );
   });
   it('names the status when the body is empty', () => {
     expect(describeErrorBody('', '', 500)).toBe('The backend answered HTTP 500');
+  });
+});
+
+describe('shortenMessage', () => {
+  it('cuts a long message to 300 characters, ending in an ellipsis', () => {
+    const message = shortenMessage(`Service Unavailable: ${'x'.repeat(1000)}`);
+    expect(message).toHaveLength(300);
+    expect(message).toMatch(/^Service Unavailable: x+…$/);
+  });
+  it('leaves a message of 300 characters or fewer as it is', () => {
+    expect(shortenMessage('y'.repeat(300))).toBe('y'.repeat(300));
   });
 });
 

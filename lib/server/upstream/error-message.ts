@@ -10,11 +10,17 @@ interface UpstreamErrorInfo {
   status?: number;
 }
 
+/** On one line. Not shortened here: see `shortenMessage`. */
 function clean(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_MESSAGE_LENGTH
-    ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
-    : oneLine;
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A backend's message cut to a length worth showing. Applied only after secrets were redacted
+ * (event-stamp.ts): a cut through a key leaves a prefix of it that redaction no longer recognises.
+ */
+export function shortenMessage(text: string): string {
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text;
 }
 
 /**
@@ -52,8 +58,8 @@ function htmlText(html: string): string {
 }
 
 /**
- * A short, clean message for a backend's non-2xx body, whatever its format: JSON in either vLLM
- * shape, an HTML error page from a proxy, or plain text.
+ * A clean message for a backend's non-2xx body, whatever its format: JSON in either vLLM shape, an
+ * HTML error page from a proxy, or plain text. Still whole: it is shortened once redacted.
  */
 export function describeErrorBody(body: string, contentType: string, status: number): string {
   const trimmed = body.trim();

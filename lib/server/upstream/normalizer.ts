@@ -171,7 +171,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
     const error = looksLikeError
       ? readErrorObject(parsed)
       : event === 'error'
-        ? (readErrorObject(parsed) ?? { message: data.slice(0, 300) })
+        ? (readErrorObject(parsed) ?? { message: data })
         : undefined;
     if (error) {
       const out: RunnelEvent[] = [];
