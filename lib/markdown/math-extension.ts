@@ -21,12 +21,16 @@ const BLOCK_START = /\n {0,3}(?:\$\$|\\\[)/;
 /**
  * Inline formulas. `$…$` follows the rule of pandoc and GitHub: no space after the opening `$`,
  * none before the closing one, and no digit right after it — so "$5 and $10" stays text. `\$` is
- * marked's escape (a literal dollar), since no formula starts with it.
+ * marked's escape (a literal dollar), since no formula starts with it. `\(…\)` and `\[…\]` read
+ * TeX's escapes in pairs (`\\[2pt]` is a line break) and stop at another opener of their kind: an
+ * unclosed one scanning to the end of the paragraph made many of them quadratic, and the streaming
+ * renderer lexes the last paragraph again on every update. (A blank line is no bound here: marked
+ * hands the inline rules one paragraph at a time.)
  */
 const INLINE: [RegExp, boolean][] = [
   [/^\$\$((?:\\[^]|[^\\$])+?)\$\$/, true],
-  [/^\\\[([^]+?)\\\]/, true],
-  [/^\\\(([^]+?)\\\)/, false],
+  [/^\\\[((?:\\[^[]|[^\\])+?)\\\]/, true],
+  [/^\\\(((?:\\[^(]|[^\\])+?)\\\)/, false],
   [/^\$(?![\s$])((?:\\[^]|[^\\$])*?[^\s\\])\$(?!\d)/, false],
 ];
 
