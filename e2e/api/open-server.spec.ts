@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { appLog } from '../../testing/stack/app-env';
 import { SECURE_APP_URL } from '../../testing/stack/auth-stack';
 import { APP_PORT, APP_URL, DOWN_APP_PORT, DOWN_APP_URL } from '../../testing/stack/ports';
+import { backendRecord, chatBody, nonce } from '../support/chat-client';
 
 /**
  * An open server: no sign-in method, `next start` (production) listening on every interface — the
@@ -25,4 +26,36 @@ test('on loopback only, or with a sign-in method, health says nothing about acce
   expect(await access(APP_URL)).toBeUndefined();
   expect(await access(SECURE_APP_URL)).toBeUndefined();
   expect(readFileSync(appLog(APP_PORT), 'utf8')).not.toContain(WARNING);
+});
+
+test("with no sign-in, a POST from another site's page is refused before any backend call; the page's own and header-less clients are answered", async () => {
+  const marker = nonce();
+  const post = (headers: Record<string, string>) =>
+    fetch(`${APP_URL}/api/chat`, {
+      method: 'POST',
+      // text/plain: what a page on another site can send without a preflight.
+      headers: { 'content-type': 'text/plain', ...headers },
+      body: JSON.stringify(chatBody('vllm:chat', marker)),
+    });
+  const crossSite: Record<string, string>[] = [
+    { origin: 'http://evil.test', 'sec-fetch-site': 'cross-site' },
+    { origin: 'http://evil.test' },
+    { 'sec-fetch-site': 'same-site' },
+  ];
+  for (const headers of crossSite) {
+    const res = await post(headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'forbidden' } });
+  }
+  expect(await backendRecord('chat', marker)).toBeUndefined();
+  const answered: Record<string, string>[] = [
+    { origin: APP_URL, 'sec-fetch-site': 'same-origin' },
+    {},
+  ];
+  for (const headers of answered) {
+    const res = await post(headers);
+    expect(res.status).toBe(200);
+    await res.text();
+  }
+  expect(await backendRecord('chat', marker)).toBeDefined();
 });
