@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeUserIdentity, visitorIdentity } from '../../../testing/unit/identities';
 import { loadRoute } from '../../../testing/unit/route-env';
 import type { Identity } from './identity';
 
@@ -155,19 +156,8 @@ describe('withAccess', () => {
 });
 
 describe('withoutVisitors and mayShowBackendAddress', () => {
-  const visitor: Identity = {
-    kind: 'visitor',
-    key: 'visitor:v',
-    visitorId: 'v',
-    address: '1.1.1.1',
-  };
-  const user: Identity = {
-    kind: 'user',
-    key: 'code:team',
-    name: 'team',
-    method: 'access-code',
-    address: '1.1.1.1',
-  };
+  const visitor = visitorIdentity('1.1.1.1');
+  const user = codeUserIdentity('1.1.1.1');
 
   it('keeps widget visitors out of what is not the chat', async () => {
     const { gate } = await load({});

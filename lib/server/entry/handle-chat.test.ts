@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeUserIdentity, visitorIdentity } from '../../../testing/unit/identities';
 import { loadRoute } from '../../../testing/unit/route-env';
 import type { StreamError } from '../../protocol/events';
 import { readEventStream } from '../../protocol/read-event-stream';
@@ -10,19 +11,8 @@ import type { ChatLogFields } from '../log/chat-log';
 const FIRST = 'http://127.0.0.1:9/v1';
 const ANY_REPLICA = /127\.0\.0\.1/;
 
-const visitor: Identity = {
-  kind: 'visitor',
-  key: 'visitor:v',
-  visitorId: 'v',
-  address: '203.0.113.5',
-};
-const user: Identity = {
-  kind: 'user',
-  key: 'code:team',
-  name: 'team',
-  method: 'access-code',
-  address: '203.0.113.5',
-};
+const visitor = visitorIdentity();
+const user = codeUserIdentity();
 
 let server: Server | undefined;
 
