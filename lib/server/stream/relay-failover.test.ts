@@ -48,6 +48,13 @@ beforeAll(async () => {
         sse(res);
         res.end(`${frame('Hello')}data: [DONE]\n\n`);
       }
+    } else if (replica === 'closed-twice') {
+      // Two stale connections (two answers that ended together), then an answer.
+      if (hits.filter((h) => h === 'closed-twice').length <= 2) req.socket.destroy();
+      else {
+        sse(res);
+        res.end(`${frame('Hello')}data: [DONE]\n\n`);
+      }
     } else if (replica === 'cut-after') {
       sse(res);
       res.write(frame('partial'));
@@ -147,6 +154,13 @@ describe('replica failover', () => {
     expect(events.map((e) => e.type)).toEqual(['start', 'content', 'done']);
     expect(text).toBe('Hello');
     expect(hits.filter((h) => h === 'closed-once')).toHaveLength(2);
+  });
+
+  it('sends again past two connections closed before any response (answers that ended together)', async () => {
+    const { events, text } = await run([`${base}/closed-twice`]);
+    expect(events.map((e) => e.type)).toEqual(['start', 'content', 'done']);
+    expect(text).toBe('Hello');
+    expect(hits.filter((h) => h === 'closed-twice')).toHaveLength(3);
   });
 
   it('reports the last replica’s failure when every one failed', async () => {

@@ -9,6 +9,7 @@ import type { EventSink } from './event-output';
 import { createPacer } from './pacer';
 import { relayNonStream } from './relay-non-stream';
 import { MoveOn, singleAddress, type ReplicaSource } from './replica-source';
+import { sendPastStaleConnections } from './stale-connection';
 import { describeUpstreamFailure, type AbortReason } from './upstream-failure';
 
 export interface UpstreamRelayOptions {
@@ -186,12 +187,7 @@ export function createUpstreamRelay(
       });
     open = true;
     try {
-      // A kept-alive connection the backend closed as it was reused ends with no response at all
-      // (llama.cpp's server closes idle ones): it never saw the request, so it is sent once more.
-      response = await send().catch((error: unknown) => {
-        if (abortReason || !closedBeforeResponse(error)) throw error;
-        return send();
-      });
+      response = await sendPastStaleConnections(send, () => abortReason !== undefined);
     } catch (error) {
       open = false;
       if (!abortReason) {
@@ -291,10 +287,4 @@ async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promi
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** undici's error for a connection the other side closed before any response came on it. */
-function closedBeforeResponse(error: unknown): boolean {
-  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }
