@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Sends again, up to `tries` in all, while the connection closed before any response came on it:
  * a kept-alive connection the backend closed as it was reused (llama.cpp's server closes idle
