@@ -37,7 +37,6 @@ describe('authenticate with no sign-in method', () => {
     const result = await authenticateWith(new Headers({ 'x-real-ip': '203.0.113.5' }), open);
     expect(result).toEqual({
       identity: { kind: 'anonymous', key: 'address:203.0.113.5', address: '203.0.113.5' },
-      via: 'open',
     });
   });
   it('makes widget requests visitors without a pass (and no site: that only a pass names)', async () => {
@@ -106,7 +105,6 @@ describe('authenticate with sign-in methods', () => {
     const code = accessCodeUser({ name: 'team', code: 'correct horse' }, secret);
     const token = await sealSession(code, { secret, maxAgeS: 60 });
     expect(await authenticateWith(new Headers({ cookie: cookie(token) }), closed)).toMatchObject({
-      via: 'session',
       identity: { key: 'code:team', name: 'team' },
     });
     const gone = await sealSession({ ...code, key: 'code:old' }, { secret, maxAgeS: 60 });

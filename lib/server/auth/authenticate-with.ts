@@ -13,13 +13,9 @@ import type { Identity } from './identity';
 import type { RevokedSessions } from './revoked-sessions';
 import { openSession, SESSION_COOKIE } from './session';
 
-/**
- * How a request was let in (its session, the sign-in proxy's header, the widget's pass, or an open
- * server), or why not.
- */
+/** Who a request is from (its identity says how it was let in), or why it was not let in. */
 export type Authentication =
-  | { identity: Identity; via: 'open' | 'visitor' | 'proxy' | 'session' }
-  | { identity: null; reason: 'no-credentials' | 'bad-visitor' };
+  { identity: Identity } | { identity: null; reason: 'no-credentials' | 'bad-visitor' };
 
 /** What authentication reads besides the request. */
 export interface AuthenticateDeps {
@@ -57,7 +53,6 @@ async function visitor(
       address,
       ...(hostOrigin ? { hostOrigin } : {}),
     },
-    via: 'visitor',
   };
 }
 
@@ -75,7 +70,6 @@ function proxyUser(
   if (!peer || !inRanges(peer, proxy.trusted)) return undefined;
   return {
     identity: { kind: 'user', key: `proxy:${name.toLowerCase()}`, name, method: 'proxy', address },
-    via: 'proxy',
   };
 }
 
@@ -108,7 +102,7 @@ async function sessionUser(
     ...(user.email ? { email: user.email } : {}),
     address,
   };
-  return { identity, via: 'session' } satisfies Authentication;
+  return { identity } satisfies Authentication;
 }
 
 /**
@@ -127,7 +121,6 @@ export async function authenticateWith(
   if (!deps.config.closed)
     return {
       identity: { kind: 'anonymous', key: `address:${addressKey(address)}`, address },
-      via: 'open',
     };
   return (
     proxyUser(headers, address, deps) ??
