@@ -8,6 +8,7 @@ import {
   bundleLexer,
   markedSources,
   withoutBreaks,
+  withoutInstanceOptions,
   withoutPedantic,
   withoutPedanticBranches,
   withoutStaticMembers,
@@ -85,6 +86,21 @@ describe('withoutPedanticBranches', () => {
 
   it('stops the build when the tokenizer no longer reads the option', () => {
     expect(() => withoutPedanticBranches('export class _Tokenizer {}')).toThrow(/changed/);
+  });
+});
+
+describe('withoutInstanceOptions', () => {
+  it("reads marked's lexer hooks and silent mode as absent", () => {
+    const lexer = markedSources().get('Lexer.ts')!;
+    expect(lexer).toContain('this.options.hooks');
+    expect(lexer).toContain('this.options.silent');
+    const out = withoutInstanceOptions(lexer);
+    expect(out).not.toContain('options.hooks');
+    expect(out).not.toContain('options.silent');
+  });
+
+  it('stops the build when the lexer no longer reads them', () => {
+    expect(() => withoutInstanceOptions('export class _Lexer {}')).toThrow(/changed/);
   });
 });
 

@@ -142,6 +142,25 @@ export function withoutStaticMembers(lexer: string): string {
 }
 
 /**
+ * `Lexer.ts` with the options only marked's `Marked` instance passes read as absent: `hooks` (its
+ * `emStrongMask`) and `silent` (log an infinite loop instead of throwing). Runnel gives its lexers
+ * neither, so the minifier drops what reads them.
+ */
+export function withoutInstanceOptions(lexer: string): string {
+  let out = lexer;
+  for (const [option, absent] of [
+    ['hooks', 'undefined'],
+    ['silent', 'false'],
+  ] as const) {
+    const read = new RegExp(`this\\.options\\.${option}\\b`, 'g');
+    if (!read.test(out))
+      throw new Error(`marked's Lexer.ts changed: it no longer reads this.options.${option}`);
+    out = out.replace(read, absent);
+  }
+  return out;
+}
+
+/**
  * `rules.ts` with the shared expressions of its `other` table that `bundled` never names left out:
  * once the pedantic code is gone, and with the renderer's helpers never bundled, about a dozen of
  * them (escaping, the pedantic heading and link title) were built at load time for nothing. A key
@@ -185,7 +204,10 @@ export async function bundleLexer(): Promise<string> {
   const sources = markedSources();
   sources.set('rules.ts', withoutBreaks(withoutPedantic(sources.get('rules.ts') ?? '')));
   sources.set('Tokenizer.ts', withoutPedanticBranches(sources.get('Tokenizer.ts') ?? ''));
-  sources.set('Lexer.ts', withoutStaticMembers(sources.get('Lexer.ts') ?? ''));
+  sources.set(
+    'Lexer.ts',
+    withoutInstanceOptions(withoutStaticMembers(sources.get('Lexer.ts') ?? '')),
+  );
   sources.set('entry.ts', "export { _Lexer as Lexer } from './Lexer.ts';\n");
   sources.set('rules.ts', withoutUnusedOtherRules(sources.get('rules.ts')!, await bundle(sources)));
   const code = await bundle(sources);

@@ -1,5 +1,5 @@
 import { Lexer, type Token, type TokensList } from 'marked';
-import { MATH_EXTENSIONS } from './math-extension';
+import { MATH_EXTENSIONS, stopHeadingsAtFormulas } from './math-extension';
 
 /** One top-level Markdown block: rendered and memoised on its own. */
 export interface MarkdownBlock {
@@ -41,6 +41,7 @@ function fenceClosed(raw: string): boolean {
 function lex(text: string, links: LinkDefinitions): TokensList {
   const lexer = new Lexer({ gfm: true, extensions: MATH_EXTENSIONS });
   Object.assign(lexer.tokens.links, links);
+  stopHeadingsAtFormulas(lexer);
   return lexer.lex(text);
 }
 

@@ -80,6 +80,41 @@ describe('math in answers', () => {
     expect(formulas(`${source}\\(x\\)`)).toEqual([[false, 'x']]);
   });
 
+  it('lexes many display formulas or unclosed openers with no blank line between them in linear time', () => {
+    // Each line cut the paragraph before it, and marked then scanned the rest of the paragraph
+    // again for a setext heading (and an unclosed opener for its end): 20,000 such lines took
+    // 3-13 s here, growing with the square; 30-130 ms now. The bound leaves room for a loaded
+    // machine.
+    const shapes = ['\\[ x', '$$ x', 'a\n\\[ x \\]', '\\[ x\n\\[ y \\]', '\\[ x\n# h'];
+    for (const line of shapes) {
+      const source = Array.from({ length: 20_000 }, () => line).join('\n');
+      const started = performance.now();
+      splitMarkdown(source);
+      expect(performance.now() - started, JSON.stringify(line)).toBeLessThan(1000);
+    }
+  });
+
+  it("reads formulas that follow each other line by line, and an unclosed one as its paragraph's text", () => {
+    expect(formulas('a\n\\[ x \\]\nb\n\\[ y \\]')).toEqual([
+      [true, 'x'],
+      [true, 'y'],
+    ]);
+    const blocks = splitMarkdown('a\n\\[ x \\]\nb').blocks.map((b) => b.tokens[0]!.type);
+    expect(blocks).toEqual(['paragraph', 'math', 'paragraph']);
+    // An unclosed opener is text in its paragraph; a later line that opens another is no part of it.
+    expect(splitMarkdown('a\n\\[ x\nb').blocks.map((b) => b.tokens[0]!.type)).toEqual([
+      'paragraph',
+    ]);
+    expect(formulas('$$ x\n$$ y $$')).toEqual([[true, 'y']]);
+    // A setext heading is still one, and a formula between its text and its line ends it.
+    expect(splitMarkdown('Title\n---').blocks.map((b) => b.tokens[0]!.type)).toEqual(['heading']);
+    expect(splitMarkdown('Title\n\\[ x \\]\n---').blocks.map((b) => b.tokens[0]!.type)).toEqual([
+      'paragraph',
+      'math',
+      'hr',
+    ]);
+  });
+
   it('keeps the source covered exactly', () => {
     const source = 'A $x$ b\n\n$$\ny\n$$\n\n- item \\(z\\)\n';
     const { blocks } = splitMarkdown(source);

@@ -1,4 +1,9 @@
-import type { MarkedOptions, TokenizerExtensionFunction, TokenizerStartFunction } from 'marked';
+import type {
+  Lexer,
+  MarkedOptions,
+  TokenizerExtensionFunction,
+  TokenizerStartFunction,
+} from 'marked';
 
 /** A formula in an answer: TeX source without its delimiters; `display` for a formula on its own. */
 export interface MathToken {
@@ -9,11 +14,12 @@ export interface MathToken {
 }
 
 /**
- * A display formula starting a block: `$$…$$` or `\[…\]` (several lines, but no blank one — a
- * formula is never a paragraph apart, and an unclosed one must not swallow the rest of an answer).
+ * A display formula starting a block: `$$…$$` or `\[…\]` (several lines, but no blank one and no
+ * line that opens another — a formula is never a paragraph apart, and an unclosed one must not
+ * swallow the rest of an answer).
  */
 const BLOCK =
-  /^ {0,3}(?:\$\$((?:(?!\n[ \t]*\n)[^])+?)\$\$|\\\[((?:(?!\n[ \t]*\n)[^])+?)\\\])[ \t]*(?:\n|$)/;
+  /^ {0,3}(?:\$\$((?:(?!\n[ \t]*\n|\n {0,3}\$\$)[^])+?)\n?\$\$|\\\[((?:(?!\n[ \t]*\n|\n {0,3}\\\[)[^])+?)\\\])[ \t]*(?:\n|$)/;
 
 /** Where a display formula may start a line, so a paragraph ends before it. */
 const BLOCK_START = /\n {0,3}(?:\$\$|\\\[)/;
@@ -75,6 +81,18 @@ export const MATH_EXTENSIONS: NonNullable<MarkedOptions['extensions']> = {
   startBlock: [startBlock],
   startInline: [startInline],
 };
+
+/**
+ * marked reads a setext heading (`Title` over `---`) from a paragraph as far as its next blank line,
+ * not knowing that a formula interrupts it, so each piece of a paragraph cut before a formula was
+ * scanned to its end again: quadratic for many formulas with no blank line between them. Its heading
+ * rule is given the paragraph as far as the next formula only.
+ */
+export function stopHeadingsAtFormulas(lexer: Lexer): void {
+  const { tokenizer } = lexer as unknown as { tokenizer: { lheading(src: string): unknown } };
+  const lheading = tokenizer.lheading.bind(tokenizer);
+  tokenizer.lheading = (src) => lheading(src.split(BLOCK_START, 1)[0]!);
+}
 
 /** Whether `token` is a formula. */
 export function isMath(token: { type: string }): token is MathToken {
