@@ -20,12 +20,16 @@ function harness(
   changesPage = Infinity,
   /** What the first write waits for (a write paused while offline, sent on return). */
   firstWriteAfter?: Promise<void>,
+  /** Each write answers a macrotask later, so that writes sent together overlap. */
+  slowWrites = false,
 ) {
   const server = new Map<string, { conversation: Conversation; revision: number }>();
   const writes: { id: string; base: number | undefined; messages: string[] }[] = [];
   const posted: TabMessage[] = [];
   const reads: string[][] = [];
   let changeRequests = 0;
+  let writing = 0;
+  let mostAtOnce = 0;
   const merge = (a: Conversation, b: Conversation) => mergeConversations(a, b, 5);
   const backend = createMemoryBackend();
   const persistence = (mergeEveryWrite: boolean) =>
@@ -91,7 +95,14 @@ function harness(
         ...Object.keys(conversation.hidden ?? {}),
       ];
       writes.push({ id: conversation.id, base, messages: ids });
-      if (writes.length === 1 && firstWriteAfter) await firstWriteAfter;
+      writing++;
+      mostAtOnce = Math.max(mostAtOnce, writing);
+      try {
+        if (writes.length === 1 && firstWriteAfter) await firstWriteAfter;
+        if (slowWrites) await new Promise((resolve) => setTimeout(resolve, 0));
+      } finally {
+        writing--;
+      }
       const scripted = outcomes.shift();
       if (scripted) return scripted;
       // As the server: a write goes only over the revision it was based on.
@@ -112,6 +123,7 @@ function harness(
     ledger,
     sync,
     changeRequests: () => changeRequests,
+    mostAtOnce: () => mostAtOnce,
   };
 }
 
@@ -151,6 +163,17 @@ describe('server sync', () => {
     await t.sync.pull();
     expect(t.ledger.get().dirty).toEqual([]);
     expect(t.server.get('c')!.conversation.messages[0]!.content).toBe('offline');
+  });
+
+  it('sends what a first sync finds here two writes at a time, and all of it', async () => {
+    const t = harness([], Infinity, undefined, true);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    for (const id of ids)
+      await t.local.saveConversation(withMessage(createConversation(id, null, 1), `${id}-q`, id));
+    await t.sync.pull();
+    expect([...t.server.keys()].sort()).toEqual(ids);
+    expect(t.ledger.get().dirty).toEqual([]);
+    expect(t.mostAtOnce()).toBe(2);
   });
 
   it('brings the server’s conversations in and tells the page to read them', async () => {

@@ -181,7 +181,13 @@ export function createServerSync(deps: ServerSyncDeps) {
       if (await api.remove(id))
         ledger.update((l) => ({ ...l, deleted: l.deleted.filter((d) => d !== id) }));
     }
-    await Promise.all(dirty.map((id) => sendSoon(id)));
+    // Two at a time: the server receives a few writes per user at once (429 past them), and a
+    // first sync may have hundreds to send.
+    const queue = [...dirty];
+    const sendNext = async (): Promise<void> => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await sendSoon(id);
+    };
+    await Promise.all([sendNext(), sendNext()]);
   }
 
   return {

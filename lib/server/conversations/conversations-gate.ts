@@ -7,9 +7,11 @@ import { refuseUnlessSignedIn } from '../auth/signed-in-only';
 import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
 import { database } from '../database/database';
 import type { Tables } from '../database/tables';
+import { jsonError } from '../http/json-error';
 import { createRateLimiter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { conversationStore, type ConversationStore } from './conversation-store';
+import { bodyBytes, createUploadSlots } from './upload-slots';
 
 /** Requests to the conversation routes one user may make per minute (a sync polls every few s). */
 const REQUESTS_PER_MINUTE = 600;
@@ -31,14 +33,23 @@ const limiter = (): RateLimiterAbstract =>
     }),
   );
 
+const uploads = () => processSingleton('conversations-uploads', () => createUploadSlots());
+
+/** Seconds a write refused for want of an upload slot is asked to wait. */
+const UPLOAD_RETRY_AFTER_S = 2;
+
 /**
  * The gate of every `/api/conversations` route, cheapest check first: the session (401/403, from
  * the access gate, before the body is read), signed-in users only (open mode keeps conversations
- * in the browser: 404), the user's request rate (429), and only then the database.
+ * in the browser: 404), the user's request rate (429), for a route that takes a large body
+ * (`uploadMaxBytes`) a slot to receive it in (429 with `Retry-After` while the user has four
+ * writes under way here or the process holds its budget of them: upload-slots.ts), and only then
+ * the body and the database.
  */
 export function withConversations(
   request: Request,
   handler: (context: ConversationsContext) => Promise<Response>,
+  uploadMaxBytes?: number,
 ): Promise<Response> {
   return withAccess(
     request,
@@ -48,13 +59,32 @@ export function withConversations(
         message: 'Conversations are kept in this browser only: no sign-in is configured.',
       });
       if (refused) return refused;
-      const db = await database();
-      return handler({
-        user: identity.key,
-        db,
-        store: conversationStore(db, identity.key),
-        config: getConversationsConfig(),
-      });
+      const release =
+        uploadMaxBytes === undefined
+          ? () => {}
+          : uploads().take(identity.key, bodyBytes(request, uploadMaxBytes));
+      if (!release) return busy();
+      try {
+        const db = await database();
+        return await handler({
+          user: identity.key,
+          db,
+          store: conversationStore(db, identity.key),
+          config: getConversationsConfig(),
+        });
+      } finally {
+        release();
+      }
     }),
   );
+}
+
+function busy(): Response {
+  const refused = jsonError({
+    status: 429,
+    code: 'rate_limited',
+    message: 'Too many conversation writes are under way; try again in a moment.',
+  });
+  refused.headers.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+  return refused;
 }

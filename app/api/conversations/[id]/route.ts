@@ -1,6 +1,7 @@
 import {
   deleteConversation,
   getConversation,
+  MAX_CONVERSATION_BYTES,
   patchConversation,
   putConversation,
 } from '@/lib/server/conversations/conversation-handlers';
@@ -20,7 +21,11 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
 
 export async function PUT(request: Request, { params }: Params): Promise<Response> {
   const { id } = await params;
-  return withConversations(request, ({ store }) => putConversation(id, request, store));
+  return withConversations(
+    request,
+    ({ store }) => putConversation(id, request, store),
+    MAX_CONVERSATION_BYTES,
+  );
 }
 
 export async function PATCH(request: Request, { params }: Params): Promise<Response> {
