@@ -96,7 +96,9 @@ export function ShareDialog({
       </p>
       {failed ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          Sharing is not available for this conversation yet (it may not have reached the server).
+          {create.error?.message === '409'
+            ? 'This conversation has as many share links as it may: revoke one to make another.'
+            : 'Sharing is not available for this conversation yet (it may not have reached the server).'}
         </p>
       ) : null}
       <ul aria-label="Share links" className="mt-3 flex flex-col gap-2">

@@ -27,8 +27,11 @@ export function mergeAnswers(
   if (answers.length === 0) return doc;
   const messages = doc.messages.slice();
   const hidden = doc.hidden ? { ...doc.hidden } : undefined;
+  // Looked up by id, not searched for each row: a conversation may hold many of both.
+  const indexOf = new Map<string, number>();
+  for (const [i, m] of messages.entries()) if (!indexOf.has(m.id)) indexOf.set(m.id, i);
   for (const row of answers) {
-    const index = messages.findIndex((m) => m.id === row.message_id);
+    const index = indexOf.get(row.message_id) ?? -1;
     const hiddenNode = hidden?.[row.message_id];
     const local = index >= 0 ? messages[index] : hiddenNode?.message;
     if (local) {
@@ -49,7 +52,7 @@ export function mergeAnswers(
         createdAt: Number(row.updated_at),
         timing: { sentAt: Number(row.updated_at) },
       };
-      messages.push(applyRow(fresh, row, now, staleAfterMs));
+      indexOf.set(row.message_id, messages.push(applyRow(fresh, row, now, staleAfterMs)) - 1);
     }
   }
   return { ...doc, messages, ...(hidden ? { hidden } : {}) };

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AnswerRow, Tables } from '../database/tables';
 import { mergeAnswers } from './answer-merge';
 import type { ConversationDoc } from './conversation-doc';
@@ -21,9 +21,22 @@ export interface ConversationBatch {
   rest: string[];
 }
 
+/** The user's live conversations of `ids`, with their documents. */
+const live = (db: Kysely<Tables>, user: string, ids: readonly string[]) =>
+  db
+    .selectFrom('conversations')
+    .innerJoin('conversation_docs', (join) =>
+      join
+        .onRef('conversation_docs.user_key', '=', 'conversations.user_key')
+        .onRef('conversation_docs.id', '=', 'conversations.id'),
+    )
+    .where('conversations.user_key', '=', user)
+    .where('conversations.id', 'in', ids)
+    .where('conversations.deleted', '=', 0);
+
 /**
  * Several of one user's live conversations at once, each with the answers the server wrote merged
- * in (as `GET /api/conversations/{id}` gives one): two queries for the whole batch, so a device's
+ * in (as `GET /api/conversations/{id}` gives one): three queries for the whole batch, so a device's
  * first sync of N conversations takes about N / `MAX_BATCH_IDS` requests instead of N.
  */
 export async function readBatch(
@@ -34,32 +47,36 @@ export async function readBatch(
 ): Promise<ConversationBatch> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return { conversations: [], missing: [], rest: [] };
-  const rows = await db
-    .selectFrom('conversations')
-    .innerJoin('conversation_docs', (join) =>
-      join
-        .onRef('conversation_docs.user_key', '=', 'conversations.user_key')
-        .onRef('conversation_docs.id', '=', 'conversations.id'),
-    )
-    .select(['conversations.id', 'conversation_docs.doc', 'conversations.revision'])
-    .where('conversations.user_key', '=', user)
-    .where('conversations.id', 'in', wanted)
-    .where('conversations.deleted', '=', 0)
+  // Sizes first, documents after: only those that fit are read, so a batch of a hundred 16 MiB
+  // conversations holds about 8 MiB, not 1.6 GiB, to answer with 8.
+  const sizes = await live(db, user, wanted)
+    .select(['conversations.id', sql<number>`length(conversation_docs.doc)`.as('bytes')])
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const taken: typeof rows = [];
+  const sizeOf = new Map(sizes.map((row) => [row.id, Number(row.bytes)]));
+  const fits: string[] = [];
   const rest: string[] = [];
   let bytes = 0;
   for (const id of wanted) {
-    const row = byId.get(id);
-    if (!row) continue;
+    const size = sizeOf.get(id);
+    if (size === undefined) continue;
     // Always one, however large: a conversation over the cap still reaches the browser alone.
-    if (taken.length > 0 && bytes + row.doc.length > MAX_BATCH_BYTES) rest.push(id);
+    if (fits.length > 0 && bytes + size > MAX_BATCH_BYTES) rest.push(id);
     else {
-      taken.push(row);
-      bytes += row.doc.length;
+      fits.push(id);
+      bytes += size;
     }
   }
+  const rows = fits.length
+    ? await live(db, user, fits)
+        .select(['conversations.id', 'conversation_docs.doc', 'conversations.revision'])
+        .execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // Read in the order asked; one deleted between the two reads is missing.
+  const taken = fits.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
   const answers: AnswerRow[] = taken.length
     ? await db
         .selectFrom('answers')
@@ -90,7 +107,7 @@ export async function readBatch(
       ),
       revision: row.revision,
     })),
-    missing: wanted.filter((id) => !byId.has(id)),
+    missing: wanted.filter((id) => !byId.has(id) && !rest.includes(id)),
     rest,
   };
 }

@@ -26,8 +26,10 @@ export const conversationDocSchema = z
   .object({
     id: z.string().min(1).max(MAX_ID),
     title: z.string().max(MAX_TITLE),
-    createdAt: z.number().finite(),
-    updatedAt: z.number().finite(),
+    // Milliseconds since 1970, kept in integer columns: 1.5 or 1e20 is refused here (400), not by
+    // the database (500).
+    createdAt: z.number().int().min(0),
+    updatedAt: z.number().int().min(0),
     pinned: z.boolean().optional(),
     messages: z.array(message),
     hidden: z.record(z.string(), z.object({ parent: z.string(), message }).loose()).optional(),

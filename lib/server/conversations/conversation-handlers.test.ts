@@ -9,10 +9,11 @@ import {
   patchConversation,
   putConversation,
 } from './conversation-handlers';
+import type { ConversationDoc } from './conversation-doc';
 import type { ConversationsContext } from './conversations-gate';
 import { conversationStore } from './conversation-store';
+import { MAX_SHARES, readShare } from './share-store';
 import { createShare, listShares, revokeShare } from './share-handlers';
-import { readShare } from './share-store';
 
 const CONFIG: ConversationsConfig = {
   dataDir: '.',
@@ -124,6 +125,34 @@ describe.each(DATABASE_KINDS)('conversation routes on %s', (kind) => {
     );
     expect(other.status).toBe(400);
     expect(await ada.store.has('x')).toBe(false);
+    // Times are whole milliseconds: the database's integer columns would refuse the others (500).
+    for (const createdAt of [1.5, 1e20, -1]) {
+      const odd = await putConversation(
+        'x',
+        request('PUT', { conversation: { ...conversation('x'), createdAt } }),
+        ada.store,
+      );
+      expect(odd.status).toBe(400);
+      expect(((await odd.json()) as { error: { param: string } }).error.param).toBe(
+        'conversation.createdAt',
+      );
+    }
+    expect(await ada.store.has('x')).toBe(false);
+  });
+
+  it('tells a sync to ask from early enough to see a write timed by a clock a few seconds behind', async () => {
+    const { store } = as('code:ada');
+    const changes = async (since: number) =>
+      (await (
+        await listConversations(
+          request('GET', undefined, `/api/conversations?since=${since}`),
+          store,
+        )
+      ).json()) as { conversations: { id: string }[]; now: number };
+    const { now } = await changes(0);
+    // Written after that sync, on an instance whose clock is 5 s behind this one's.
+    await store.put(conversation('late') as ConversationDoc, undefined, Date.now() - 5_000);
+    expect((await changes(now)).conversations.map((c) => c.id)).toContain('late');
   });
 
   it('answers a write over an older revision with 409 and the current revision', async () => {
@@ -167,6 +196,36 @@ describe.each(DATABASE_KINDS)('conversation routes on %s', (kind) => {
     const { token } = (await (await createShare('x', ada)).json()) as { token: string };
     expect((await deleteConversation('x', ada.store)).status).toBe(204);
     expect(await readShare(db(), token)).toBeNull();
+  });
+
+  it('keeps nothing of a revoked link or of a deleted conversation’s links', async () => {
+    const ada = as('code:ada');
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store);
+    await putConversation('y', request('PUT', { conversation: conversation('y') }), ada.store);
+    const { token } = (await (await createShare('x', ada)).json()) as { token: string };
+    await createShare('y', ada);
+    expect((await revokeShare('x', token, ada)).status).toBe(204);
+    expect((await revokeShare('x', token, ada)).status).toBe(404);
+    expect((await deleteConversation('y', ada.store)).status).toBe(204);
+    // Not marked: gone, with the title and text they held.
+    const rows = await db().selectFrom('shares').select(['title', 'snapshot']).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it(`allows ${MAX_SHARES} live links a conversation, then 409 until one is revoked`, async () => {
+    const ada = as('code:ada');
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store);
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_SHARES; i++) {
+      const created = await createShare('x', ada);
+      expect(created.status).toBe(201);
+      tokens.push(((await created.json()) as { token: string }).token);
+    }
+    const refused = await createShare('x', ada);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'too_many_shares' } });
+    expect((await revokeShare('x', tokens[0]!, ada)).status).toBe(204);
+    expect((await createShare('x', ada)).status).toBe(201);
   });
 
   it('refuses to share when SHARE_LINKS is off', async () => {

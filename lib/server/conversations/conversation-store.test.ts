@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, databaseForTests } from '@/testing/unit/databases-for-tests';
+import type { KyselyPlugin } from 'kysely';
 import { writeAnswer } from './answer-writer';
+import { readBatch } from './conversation-batch';
 import type { ConversationDoc } from './conversation-doc';
 import { conversationStore } from './conversation-store';
 
@@ -139,6 +141,32 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
     expect(await ada.put(doc('x', 3), 1)).toMatchObject({ ok: false, current: { deleted: true } });
   });
 
+  it('writes no answer into a deleted conversation, and one into a conversation not there yet', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    const answer = (conversationId: string) => ({
+      user_key: 'code:ada',
+      conversation_id: conversationId,
+      message_id: `${conversationId}-a`,
+      model: 'm',
+      content: 'Still streaming when it was deleted.',
+      reasoning: '',
+      status: 'streaming',
+      usage: null,
+      finish_reason: null,
+      error: null,
+      last_seq: 7,
+      updated_at: 500,
+    });
+    await ada.put(doc('x', 1), undefined, 100);
+    await writeAnswer(db(), answer('x'));
+    expect(await ada.remove('x', 200)).toBe(true);
+    // The answer's next checkpoint, after the deletion.
+    await writeAnswer(db(), answer('x'));
+    await writeAnswer(db(), answer('first'));
+    const rows = await db().selectFrom('answers').select('conversation_id').execute();
+    expect(rows.map((r) => r.conversation_id)).toEqual(['first']);
+  });
+
   it('merges the answer the server wrote into the conversation it belongs to', async () => {
     const ada = conversationStore(db(), 'code:ada');
     await ada.put(doc('x', 1), undefined, 100);
@@ -212,5 +240,33 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
     expect(first.rest).toEqual(['c', 'd']);
     const second = await ada.getMany(first.rest, 3000);
     expect(second.conversations.map((c) => c.conversation.id)).toEqual(['c', 'd']);
+  });
+
+  it('reads the documents of a batch only as far as its size: the rest are not loaded', async () => {
+    const ada = conversationStore(db(), 'code:ada');
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) await ada.put(doc(id, 1, big), undefined);
+    // Every document the database hands back, counted as it arrives.
+    let read = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        for (const row of args.result.rows as { doc?: unknown }[])
+          if (typeof row.doc === 'string') read += row.doc.length;
+        return args.result;
+      },
+    };
+    const batch = await readBatch(
+      db().withPlugin(counting),
+      'code:ada',
+      ['a', 'b', 'c', 'd', 'e', 'f'],
+      {
+        checkpointMs: 3000,
+      },
+    );
+    expect(batch.conversations.map((c) => c.conversation.id)).toEqual(['a', 'b']);
+    expect(batch.rest).toEqual(['c', 'd', 'e', 'f']);
+    expect(batch.missing).toEqual([]);
+    expect(read).toBeLessThan(2.1 * big.length);
   });
 });

@@ -225,8 +225,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           .where('conversation_id', '=', id)
           .execute();
         await tx
-          .updateTable('shares')
-          .set({ revoked: 1 })
+          .deleteFrom('shares')
           .where('user_key', '=', user)
           .where('conversation_id', '=', id)
           .execute();

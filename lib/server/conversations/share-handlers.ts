@@ -3,7 +3,7 @@ import 'server-only';
 import { jsonError } from '../http/json-error';
 import type { ConversationsContext } from './conversations-gate';
 import { json, notFound } from './http';
-import { shareStore } from './share-store';
+import { MAX_SHARES, shareStore } from './share-store';
 
 const sharesOff = () =>
   jsonError({ status: 404, code: 'shares_off', message: 'Share links are switched off here.' });
@@ -14,6 +14,12 @@ export async function createShare(id: string, { store, db, user, config }: Conve
   const found = await store.get(id, config.checkpointMs);
   if (!found) return notFound();
   const link = await shareStore(db, user).create(id, found.conversation);
+  if (!link)
+    return jsonError({
+      status: 409,
+      code: 'too_many_shares',
+      message: `This conversation has ${MAX_SHARES} share links already; revoke one first.`,
+    });
   return json({ ...link, path: `/s/${link.token}` }, 201);
 }
 

@@ -24,6 +24,12 @@ export interface ShareLink {
   createdAt: number;
 }
 
+/**
+ * Live links one conversation may have: each holds a copy of its text (up to the 16 MiB a
+ * conversation may weigh), so links made in a loop would fill the database.
+ */
+export const MAX_SHARES = 20;
+
 /** 32 random bytes (256 bits), base64url: the token is the capability, so it is never guessable. */
 export function newShareToken(): string {
   return randomBytes(32).toString('base64url');
@@ -40,7 +46,15 @@ export function snapshotOf(doc: ConversationDoc): SharedMessage[] {
 /** Share links of one user's conversations. */
 export function shareStore(db: Kysely<Tables>, user: string) {
   return {
+    /** A new link, or null when the conversation has `MAX_SHARES` already. */
     async create(conversationId: string, doc: ConversationDoc, now = Date.now()) {
+      const { n } = await db
+        .selectFrom('shares')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_key', '=', user)
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_SHARES) return null;
       const token = newShareToken();
       await db
         .insertInto('shares')
@@ -64,20 +78,22 @@ export function shareStore(db: Kysely<Tables>, user: string) {
         .where('conversation_id', '=', conversationId)
         .where('revoked', '=', 0)
         .orderBy('created_at', 'desc')
+        .limit(MAX_SHARES)
         .execute();
       return rows.map((r) => ({ token: r.token, createdAt: Number(r.created_at) }));
     },
-    /** False when the user has no such live link on that conversation. */
+    /**
+     * Deletes the link, its snapshot with it (a revoked link keeps nothing of the conversation).
+     * False when the user has no such link on that conversation.
+     */
     async revoke(conversationId: string, token: string): Promise<boolean> {
       const result = await db
-        .updateTable('shares')
-        .set({ revoked: 1 })
+        .deleteFrom('shares')
         .where('user_key', '=', user)
         .where('conversation_id', '=', conversationId)
         .where('token', '=', token)
-        .where('revoked', '=', 0)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

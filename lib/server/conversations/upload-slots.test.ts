@@ -28,6 +28,17 @@ describe('upload slots', () => {
     expect(slots.take('carol', 64 * MiB)).toBeTypeOf('function');
   });
 
+  it('keeps one user to a quarter of the budget beyond their first write', () => {
+    const slots = createUploadSlots(4, 256 * MiB);
+    const first = slots.take('ada', 64 * MiB)!;
+    expect(slots.take('ada', MiB)).toBeNull();
+    expect(slots.take('bob', 64 * MiB)).toBeTypeOf('function');
+    first();
+    expect(slots.take('ada', 30 * MiB)).toBeTypeOf('function');
+    expect(slots.take('ada', 30 * MiB)).toBeTypeOf('function');
+    expect(slots.take('ada', 5 * MiB)).toBeNull();
+  });
+
   it('always lets one write through when nothing is held, however large', () => {
     const slots = createUploadSlots(2, 10 * MiB);
     expect(slots.take('ada', 64 * MiB)).toBeTypeOf('function');

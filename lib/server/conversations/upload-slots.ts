@@ -12,8 +12,8 @@ export const UPLOAD_BUDGET_BYTES = 256 * 1024 * 1024;
 export interface UploadSlots {
   /**
    * A slot for a body of up to `bytes` from `user`, or null when the user already has
-   * `UPLOADS_PER_USER` writes under way here or the process's budget would be passed. Call the
-   * returned function once the write is answered.
+   * `UPLOADS_PER_USER` writes under way here, or a quarter of the budget, or the process's budget
+   * would be passed. Call the returned function once the write is answered.
    */
   take(user: string, bytes: number): (() => void) | null;
 }
@@ -27,22 +27,30 @@ export function createUploadSlots(
   perUser = UPLOADS_PER_USER,
   budgetBytes = UPLOAD_BUDGET_BYTES,
 ): UploadSlots {
-  const byUser = new Map<string, number>();
+  // One user holds at most a quarter of the budget (beyond their first write), so a few large
+  // bodies sent slowly by one account do not shut everyone else's writes out.
+  const perUserBytes = budgetBytes / 4;
+  const byUser = new Map<string, { count: number; bytes: number }>();
   let held = 0;
   return {
     take(user, bytes) {
-      const mine = byUser.get(user) ?? 0;
+      const mine = byUser.get(user) ?? { count: 0, bytes: 0 };
       // One write is always let through when none is under way, whatever it declares.
-      if (mine >= perUser || (held > 0 && held + bytes > budgetBytes)) return null;
-      byUser.set(user, mine + 1);
+      if (
+        mine.count >= perUser ||
+        (mine.count > 0 && mine.bytes + bytes > perUserBytes) ||
+        (held > 0 && held + bytes > budgetBytes)
+      )
+        return null;
+      byUser.set(user, { count: mine.count + 1, bytes: mine.bytes + bytes });
       held += bytes;
       let done = false;
       return () => {
         if (done) return;
         done = true;
         held -= bytes;
-        const left = (byUser.get(user) ?? 1) - 1;
-        if (left > 0) byUser.set(user, left);
+        const now = byUser.get(user)!;
+        if (now.count > 1) byUser.set(user, { count: now.count - 1, bytes: now.bytes - bytes });
         else byUser.delete(user);
       };
     },

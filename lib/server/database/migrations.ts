@@ -120,6 +120,14 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('usage').execute();
     },
   },
+  // A revoked link (or one of a deleted conversation) was only marked, and kept its title and
+  // text; such rows are deleted now, and these were left from before.
+  '0003_revoked_shares_deleted': {
+    async up(db: Kysely<unknown>) {
+      await sql`delete from shares where revoked = 1`.execute(db);
+    },
+    async down() {},
+  },
 };
 
 /**
