@@ -1,5 +1,5 @@
 import 'server-only';
-import { jsonError } from '../http/json-error';
+import { jsonError, tooManyRequests } from '../http/json-error';
 import { readJsonBody } from '../http/read-body';
 import { getAuthConfig } from '../config/auth-config';
 import { accessCodeUser, matchAccessCode } from './access-codes';
@@ -53,13 +53,10 @@ export async function handleAccessCode(request: Request): Promise<Response> {
     matchAccessCode(config.accessCodes, form.code.trim(), secret),
   );
   if (attempt.refused) {
-    const response = jsonError({
-      status: 429,
-      code: 'rate_limited',
-      message: `Too many wrong codes. Try again in ${Math.ceil(attempt.retryAfterS / 60)} min.`,
-    });
-    response.headers.set('Retry-After', String(attempt.retryAfterS));
-    return response;
+    return tooManyRequests(
+      `Too many wrong codes. Try again in ${Math.ceil(attempt.retryAfterS / 60)} min.`,
+      attempt.retryAfterS,
+    );
   }
   const code = attempt.match;
   if (!code) {

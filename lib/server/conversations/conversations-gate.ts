@@ -7,7 +7,7 @@ import { refuseUnlessSignedIn } from '../auth/signed-in-only';
 import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
 import { database } from '../database/database';
 import type { Tables } from '../database/tables';
-import { jsonError } from '../http/json-error';
+import { tooManyRequests } from '../http/json-error';
 import { createRateLimiter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { conversationStore, type ConversationStore } from './conversation-store';
@@ -79,12 +79,8 @@ export function withConversations(
   );
 }
 
-function busy(): Response {
-  const refused = jsonError({
-    status: 429,
-    code: 'rate_limited',
-    message: 'Too many conversation writes are under way; try again in a moment.',
-  });
-  refused.headers.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
-  return refused;
-}
+const busy = () =>
+  tooManyRequests(
+    'Too many conversation writes are under way; try again in a moment.',
+    UPLOAD_RETRY_AFTER_S,
+  );

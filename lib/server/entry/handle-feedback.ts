@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_FEEDBACK_BYTES, type FeedbackRequest } from '../../protocol/feedback';
 import type { Identity } from '../auth/identity';
 import { readJsonBody } from '../http/read-body';
-import { jsonError } from '../http/json-error';
+import { jsonError, tooManyRequests } from '../http/json-error';
 import type { Services } from './services';
 import { createRateLimiter } from '../redis/rate-limiter';
 import { metrics } from '../metrics/metrics';
@@ -47,13 +47,7 @@ export async function handleFeedback(
       1,
       Math.ceil(((refusal as { msBeforeNext?: number }).msBeforeNext ?? 60_000) / 1000),
     );
-    const response = jsonError({
-      status: 429,
-      code: 'rate_limited',
-      message: `Too many votes: try again in ${retryAfter} seconds`,
-    });
-    response.headers.set('Retry-After', String(retryAfter));
-    return response;
+    return tooManyRequests(`Too many votes: try again in ${retryAfter} seconds`, retryAfter);
   }
   const body = await readJsonBody(request, MAX_FEEDBACK_BYTES);
   if (!body.ok) return jsonError(body.error);

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { EVENT_STREAM_HEADERS } from '../../protocol/sse';
-import { jsonError } from '../http/json-error';
+import { jsonError, tooManyRequests } from '../http/json-error';
 import { findAnswer, mayAccess, type ResumeStores } from '../resume/find-answer';
 import type { createReaderCaps } from './reader-caps';
 import { createReaderStream } from '../resume/reader-stream';
@@ -69,13 +69,10 @@ export async function handleResumeEvents(
   if (!mayAccess(answer.access, token, context.identityKey)) return forbidden();
   const leave = context.caps.enter(requestId, context.readerKey);
   if (!leave) {
-    const refused = jsonError({
-      status: 429,
-      code: 'rate_limited',
-      message: 'Too many readers of this answer, or of your answers, are open here.',
-    });
-    refused.headers.set('Retry-After', String(READER_RETRY_AFTER_S));
-    return refused;
+    return tooManyRequests(
+      'Too many readers of this answer, or of your answers, are open here.',
+      READER_RETRY_AFTER_S,
+    );
   }
   const stream = createReaderStream(answer.feed, {
     afterSeq: after,
