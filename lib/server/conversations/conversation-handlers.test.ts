@@ -138,6 +138,12 @@ describe.each(DATABASE_KINDS)('conversation routes on %s', (kind) => {
       );
     }
     expect(await ada.store.has('x')).toBe(false);
+    const list = await listConversations(
+      request('GET', undefined, '/api/conversations?limit=5000'),
+      ada.store,
+    );
+    expect(list.status).toBe(400);
+    expect(await list.json()).toMatchObject({ error: { code: 'invalid_request', param: 'limit' } });
   });
 
   it('tells a sync to ask from early enough to see a write timed by a clock a few seconds behind', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_BATCH_IDS } from './conversation-batch';
 import { conversationDocSchema } from './conversation-doc';
 import type { ConversationStore } from './conversation-store';
+import { jsonError } from '../http/json-error';
 import { json, notFound, readBody } from './http';
 
 /** The most one conversation may weigh (its attachments' data included). */
@@ -51,8 +52,16 @@ const importBody = z.object({ conversations: z.array(conversationDocSchema).max(
 export async function listConversations(request: Request, store: ConversationStore) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const query = listQuery.safeParse(params);
-  if (!query.success)
-    return json({ error: { code: 'invalid_request', message: 'Bad list parameters.' } }, 400);
+  if (!query.success) {
+    const issue = query.error.issues[0];
+    const param = String(issue?.path[0] ?? '');
+    return jsonError({
+      status: 400,
+      code: 'invalid_request',
+      message: `${param ? `${param}: ` : ''}${issue?.message ?? 'bad list parameters'}`,
+      ...(param ? { param } : {}),
+    });
+  }
   const { q, cursor, limit, since } = query.data;
   if (since !== undefined) {
     // A change is timed when its write starts, on the clock of the instance that wrote it: asking
