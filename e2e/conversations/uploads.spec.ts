@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { ADA_CODE, BOB_CODE } from '../../testing/stack/conversations-stack';
+import { BOB_CODE, CAROL_CODE } from '../../testing/stack/conversations-stack';
 import { nonce } from '../ui/helpers';
 import { api, conversationDoc, projectApp, sessionCookie } from './helpers';
 import type { ConversationsApp } from '../../testing/stack/conversations-stack';
@@ -52,15 +52,15 @@ function slowWrite(app: ConversationsApp, cookie: string, path: string, body: un
 
 test("a user's fifth conversation write at once is refused with Retry-After, others' are not, and the slot comes back", async () => {
   const app = projectApp();
-  const [ada, bob] = [await sessionCookie(app, ADA_CODE), await sessionCookie(app, BOB_CODE)];
+  const [carol, bob] = [await sessionCookie(app, CAROL_CODE), await sessionCookie(app, BOB_CODE)];
   const id = `uploads-${nonce()}`;
   const writes = [1, 2, 3, 4].map((n) =>
-    slowWrite(app, ada, `/api/conversations/${id}-${n}`, {
+    slowWrite(app, carol, `/api/conversations/${id}-${n}`, {
       conversation: conversationDoc(`${id}-${n}`, `Write ${n}`),
     }),
   );
   writes.push(
-    slowWrite(app, ada, '/api/conversations/import', {
+    slowWrite(app, carol, '/api/conversations/import', {
       conversations: [conversationDoc(`${id}-5`, 'Imported')],
     }),
   );
@@ -82,7 +82,8 @@ test("a user's fifth conversation write at once is refused with Retry-After, oth
   expect(first.status).toBe(429);
   expect(Number(first.retryAfter)).toBeGreaterThan(0);
 
-  // Another user writes meanwhile.
+  // Another user writes meanwhile. (Carol writes in this spec alone: another spec's writes would
+  // hold her slots.)
   const bobs = await api(app, bob, `/api/conversations/${id}-bob`, {
     method: 'PUT',
     body: { conversation: conversationDoc(`${id}-bob`, 'Bob') },
@@ -94,8 +95,8 @@ test("a user's fifth conversation write at once is refused with Retry-After, oth
   expect((await Promise.all(admitted.map((w) => w.answer))).map((a) => a.status)).toEqual([
     200, 200, 200, 200,
   ]);
-  // Answered, they give their slots back: Ada writes again.
-  const again = await api(app, ada, `/api/conversations/${id}-6`, {
+  // Answered, they give their slots back: Carol writes again.
+  const again = await api(app, carol, `/api/conversations/${id}-6`, {
     method: 'PUT',
     body: { conversation: conversationDoc(`${id}-6`, 'Again') },
   });
