@@ -91,7 +91,10 @@ export const MATH_EXTENSIONS: NonNullable<MarkedOptions['extensions']> = {
 export function stopHeadingsAtFormulas(lexer: Lexer): void {
   const { tokenizer } = lexer as unknown as { tokenizer: { lheading(src: string): unknown } };
   const lheading = tokenizer.lheading.bind(tokenizer);
-  tokenizer.lheading = (src) => lheading(src.split(BLOCK_START, 1)[0]!);
+  tokenizer.lheading = (src) => {
+    const at = src.search(BLOCK_START);
+    return lheading(at < 0 ? src : src.slice(0, at));
+  };
 }
 
 /** Whether `token` is a formula. */
