@@ -22,6 +22,13 @@ export type PutOutcome =
   | { kind: 'refused'; status: number }
   | { kind: 'offline' };
 
+/**
+ * Refusals that say nothing of the conversation itself, only of this moment: the body came too
+ * slowly (408, a poor connection) or too many writes were under way (429). The write is made again
+ * later, as when offline; any other 4xx means the server will never take this copy.
+ */
+const TRY_AGAIN = new Set([408, 429]);
+
 /** The conversation routes, over the page's fetch. Network failures are `offline`, never thrown. */
 export function createSyncApi(fetchFn: typeof fetch, base = '/api/conversations') {
   const call = async (path: string, init?: RequestInit): Promise<Response | null> => {
@@ -75,7 +82,7 @@ export function createSyncApi(fetchFn: typeof fetch, base = '/api/conversations'
       if (response.status === 409)
         return { kind: 'conflict', ...((await response.json()) as { revision: number }) };
       if (response.status === 404) return { kind: 'gone' };
-      if (response.status >= 500 || response.status === 429) return { kind: 'offline' };
+      if (TRY_AGAIN.has(response.status) || response.status >= 500) return { kind: 'offline' };
       return { kind: 'refused', status: response.status };
     },
     async remove(id: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readJsonBody } from './read-body';
 
 /**
@@ -142,5 +142,76 @@ describe('readJsonBody', () => {
     turns.push('body handed on');
     expect(read).toMatchObject({ ok: true });
     expect(turns).toEqual(['other work', 'body handed on']);
+  });
+});
+
+describe('readJsonBody: a body that arrives too slowly', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A body of `count` chunks of `size` bytes, each `everyMs` after the one before (fake time). */
+  function pacedRequest(count: number, size: number, everyMs: number) {
+    let sent = 0;
+    let end!: (how: 'read to its end' | 'cut off') => void;
+    const ended = new Promise<'read to its end' | 'cut off'>((resolve) => (end = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+        if (sent === count) {
+          controller.enqueue(new TextEncoder().encode('"'));
+          controller.close();
+          end('read to its end');
+          return;
+        }
+        controller.enqueue(new TextEncoder().encode((sent === 0 ? '"' : '') + 'x'.repeat(size)));
+        sent += 1;
+      },
+      cancel: () => end('cut off'),
+    });
+    const request = new Request('http://app.test/api/conversations/import', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return { request, ended, sent: () => sent };
+  }
+
+  const pace = { graceMs: 1500, minBytesPerSecond: 2048 };
+
+  it('takes a body that keeps the pace, however long it takes in all', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // 2 KiB a second: each chunk is due one second after the one before, past the grace.
+    const { request, ended } = pacedRequest(20, 2047, 990);
+    const read = readJsonBody(request, 1 << 20, pace);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await ended).toBe('read to its end');
+    expect(await read).toEqual({ ok: true, value: 'x'.repeat(20 * 2047) });
+  });
+
+  it('refuses a body that falls behind the pace with 408 and cuts it off', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // 10 % slower than the pace: the grace is used up after a few chunks.
+    const { request, ended, sent } = pacedRequest(20, 2047, 1100);
+    const read = readJsonBody(request, 1 << 20, pace);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await read).toEqual({
+      ok: false,
+      error: {
+        status: 408,
+        code: 'request_timeout',
+        message: 'The request body came too slowly: it may take 1.5 s plus 1 s per 2 KiB received',
+      },
+    });
+    expect(await ended).toBe('cut off');
+    expect(sent()).toBeLessThan(8);
+  });
+
+  it('refuses a body that stops coming after its grace', async () => {
+    const { request, ended } = streamedRequest(['{"model":', '"m"}'], 1);
+    expect(
+      await readJsonBody(request, 100, { graceMs: 50, minBytesPerSecond: 1024 }),
+    ).toMatchObject({ ok: false, error: { status: 408, code: 'request_timeout' } });
+    expect(await ended).toBe('cut off');
   });
 });
