@@ -1,6 +1,6 @@
 'use client';
 
-import { MarkdownView } from '../markdown/markdown-view';
+import { serverRendered, ShareMarkdown } from './share-markdown';
 
 /** What a share page receives: text only (lib/server/conversations/share-store.ts). */
 interface SharedView {
@@ -14,6 +14,7 @@ interface SharedView {
  * rendered Markdown (model output is untrusted: the Markdown renderer never emits raw HTML).
  */
 export function SharedConversationView({ conversation }: { conversation: SharedView }) {
+  const onServer = serverRendered(conversation.messages);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <header className="mb-6 border-b border-zinc-200 pb-4 dark:border-zinc-800">
@@ -37,10 +38,10 @@ export function SharedConversationView({ conversation }: { conversation: SharedV
                 {m.reasoning ? (
                   <details className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
                     <summary>Reasoning</summary>
-                    <MarkdownView source={m.reasoning} streaming={false} />
+                    <ShareMarkdown source={m.reasoning} onServer={onServer[i]!} />
                   </details>
                 ) : null}
-                <MarkdownView source={m.content} streaming={false} />
+                <ShareMarkdown source={m.content} onServer={onServer[i]!} />
               </article>
             )}
           </li>

@@ -66,6 +66,51 @@ test('a share link: read-only Markdown for its viewers, 404 once revoked', async
   await signedOut.close();
 });
 
+test('a long shared conversation: its first answers rendered on the server, the rest in the browser', async ({
+  browser,
+}) => {
+  const app = projectApp();
+  const cookie = await sessionCookie(app, ADA_CODE);
+  const id = `share-long-${nonce()}`;
+  const doc = conversationDoc(id, `Long share ${id}`);
+  const [question, answer] = doc.messages;
+  // 30 answers of about 4 KiB: 120 KiB of Markdown, past what a share page renders on the server.
+  const filler = 'More text to read. '.repeat(210);
+  const messages = Array.from({ length: 30 }, (_, n) => [
+    { ...question!, id: `${id}-q${n}`, content: `Question ${n}` },
+    {
+      ...answer!,
+      id: `${id}-a${n}`,
+      status: 'complete',
+      content: `Answer **number-${n}**. ${filler}`,
+    },
+  ]).flat();
+  await api(app, cookie, `/api/conversations/${id}`, {
+    method: 'PUT',
+    body: { conversation: { ...doc, messages } },
+  });
+  const created = await api(app, cookie, `/api/conversations/${id}/shares`, { method: 'POST' });
+  expect(created.status).toBe(201);
+  const { path } = (await created.json()) as { path: string };
+
+  // The server's HTML: the first answers as Markdown, the last as its source, as plain text.
+  const html = await (await fetch(`${app.url}${path}`, { headers: { cookie } })).text();
+  expect(html).toContain('<strong>number-0</strong>');
+  expect(html).not.toContain('<strong>number-29</strong>');
+  expect(html).toContain('Answer **number-29**');
+
+  // The browser renders the rest once the page is hydrated, without a hydration error.
+  const { context, page } = await signedInContext(browser, app, ADA_CODE);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${app.url}${path}`);
+  await expect(page.locator('strong', { hasText: 'number-29' })).toBeVisible();
+  await expect(page.locator('strong', { hasText: 'number-0' })).toBeVisible();
+  await expect(page.getByText('Answer **number-29**')).toHaveCount(0);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  await context.close();
+});
+
 test('the conversation menu creates, lists and revokes share links', async ({ browser }) => {
   const app = projectApp();
   const { context, page } = await signedInContext(browser, app, ADA_CODE);

@@ -1,0 +1,57 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import { MarkdownView } from '../markdown/markdown-view';
+
+/**
+ * Characters of Markdown a share page renders on the server, in the conversation's order; what
+ * comes after is rendered in the viewer's browser. Rendering Markdown costs the server about a
+ * second of CPU per MiB (more for one long answer), in one piece that holds every other request
+ * up, and a share page is opened by whoever has the link, as often as they like: past this, a view
+ * costs the server the snapshot's bytes, not its rendering. 64 KiB is a long conversation's worth
+ * of answers (tens of milliseconds).
+ */
+export const SERVER_MARKDOWN_CHARS = 64 * 1024;
+
+/**
+ * Whether each answer's Markdown (its reasoning and its text) is rendered on the server: those
+ * that fit, in order, in `budget` characters; once one does not, none after it (the page reads
+ * top to bottom). A question is plain text, rendered on the server whatever its length.
+ */
+export function serverRendered(
+  messages: readonly { role: string; content: string; reasoning?: string }[],
+  budget = SERVER_MARKDOWN_CHARS,
+): boolean[] {
+  let left = budget;
+  return messages.map((m) => {
+    if (m.role === 'user') return true;
+    left -= m.content.length + (m.reasoning?.length ?? 0);
+    return left >= 0;
+  });
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Markdown rendered in the browser only: the server's HTML, and the first render in the browser
+ * (which must match it), show the source as plain text; the render after hydration shows it as
+ * Markdown.
+ */
+function BrowserMarkdown({ source }: { source: string }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!inBrowser) return <div className="whitespace-pre-wrap">{source}</div>;
+  return <MarkdownView source={source} streaming={false} />;
+}
+
+/** A shared message's Markdown, rendered on the server or, past its budget, in the browser. */
+export function ShareMarkdown({ source, onServer }: { source: string; onServer: boolean }) {
+  return onServer ? (
+    <MarkdownView source={source} streaming={false} />
+  ) : (
+    <BrowserMarkdown source={source} />
+  );
+}
