@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { BOB_CODE, CAROL_CODE } from '../../testing/stack/conversations-stack';
+import { BOB_CODE, CAROL_CODE, DAVE_CODE } from '../../testing/stack/conversations-stack';
 import { nonce } from '../ui/helpers';
 import { api, conversationDoc, projectApp, sessionCookie } from './helpers';
 import type { ConversationsApp } from '../../testing/stack/conversations-stack';
@@ -101,4 +101,76 @@ test("a user's fifth conversation write at once is refused with Retry-After, oth
     body: { conversation: conversationDoc(`${id}-6`, 'Again') },
   });
   expect(again.status).toBe(200);
+});
+
+interface UnreadGet {
+  /** The answer's status and `Retry-After`, once its head has come. */
+  head: Promise<{ status: number; retryAfter: string | undefined }>;
+  /** Reads the answer to its end; resolves with its length in bytes. */
+  read: () => Promise<number>;
+  close: () => void;
+}
+
+/** A GET whose answer's body is not read until `read()`, as a client that asks and stalls. */
+function unreadGet(app: ConversationsApp, cookie: string, path: string): UnreadGet {
+  let read: () => Promise<number> = () => Promise.resolve(0);
+  const request = httpRequest(new URL(path, app.url), { headers: { cookie, origin: app.url } });
+  const head = new Promise<{ status: number; retryAfter: string | undefined }>(
+    (resolve, reject) => {
+      request.on('response', (response) => {
+        response.pause();
+        read = () =>
+          new Promise((done, failed) => {
+            let bytes = 0;
+            response.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+            response.on('end', () => done(bytes));
+            response.on('error', failed);
+            response.resume();
+          });
+        resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] });
+      });
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+    },
+  );
+  request.end();
+  return { head, read: () => read(), close: () => request.destroy() };
+}
+
+test("a user's fifth large answer at once, while four are not read, is refused with Retry-After; reading one gives its slot back", async () => {
+  const app = projectApp();
+  const dave = await sessionCookie(app, DAVE_CODE);
+  const id = `answers-${nonce()}`;
+  const doc = conversationDoc(id, 'A long one');
+  // 15 MiB: more than the loopback's socket buffers take from an answer nobody reads.
+  Object.assign(doc.messages[1]!, { status: 'complete', content: 'x'.repeat(15 * 1024 * 1024) });
+  const put = await api(app, dave, `/api/conversations/${id}`, {
+    method: 'PUT',
+    body: { conversation: doc },
+  });
+  expect(put.status).toBe(200);
+
+  const path = `/api/conversations/${id}`;
+  const reads = [1, 2, 3, 4].map(() => unreadGet(app, dave, path));
+  expect((await Promise.all(reads.map((r) => r.head))).map((h) => h.status)).toEqual([
+    200, 200, 200, 200,
+  ]);
+  const fifth = unreadGet(app, dave, path);
+  const refused = await fifth.head;
+  expect(refused.status).toBe(429);
+  expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  fifth.close();
+
+  // Read to its end, an answer gives its slot back (once the server has sent its last byte).
+  expect(await reads[0]!.read()).toBeGreaterThan(15 * 1024 * 1024);
+  await expect
+    .poll(async () => {
+      const again = unreadGet(app, dave, path);
+      const { status } = await again.head;
+      again.close();
+      return status;
+    })
+    .toBe(200);
+  for (const r of reads) r.close();
 });

@@ -18,6 +18,8 @@ export const ADA_CODE = 'ada-conversations-code-0123';
 export const BOB_CODE = 'bob-conversations-code-4567';
 /** Used by the upload-slot spec alone: no other spec's writes (Ada's, Bob's) hold her slots. */
 export const CAROL_CODE = 'carol-conversations-code-8901';
+/** Used by the large-answer spec alone: no other spec's reads hold his answer slots. */
+export const DAVE_CODE = 'dave-conversations-code-2345';
 export const CONVERSATIONS_SECRET = 'e2e-conversations-secret-0123456789-abcdef';
 /** Checkpoints every second: a test of what a crash loses takes seconds, not minutes. */
 export const CHECKPOINT_MS = 1000;
@@ -48,7 +50,7 @@ function appOf(database: 'sqlite' | 'postgres'): ConversationsApp {
       ...env,
       PUBLIC_URL: url,
       AUTH_SECRET: CONVERSATIONS_SECRET,
-      ACCESS_CODES: `ada:${ADA_CODE},bob:${BOB_CODE},carol:${CAROL_CODE}`,
+      ACCESS_CODES: `ada:${ADA_CODE},bob:${BOB_CODE},carol:${CAROL_CODE},dave:${DAVE_CODE}`,
       // Ada sees every user's usage; Bob only his own.
       ADMIN_USERS: 'ada',
       SHARE_LINKS: shareLinks,

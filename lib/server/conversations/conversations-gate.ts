@@ -11,7 +11,14 @@ import { tooManyRequests } from '../http/json-error';
 import { createRateLimiter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { conversationStore, type ConversationStore } from './conversation-store';
-import { bodyBytes, createUploadSlots } from './upload-slots';
+import {
+  ANSWER_BUDGET_BYTES,
+  ANSWERS_PER_USER,
+  bodyBytes,
+  createTransferSlots,
+  LARGE_ANSWER_BYTES,
+  releasedWhenSent,
+} from './transfer-slots';
 
 /** Requests to the conversation routes one user may make per minute (a sync polls every few s). */
 const REQUESTS_PER_MINUTE = 600;
@@ -33,7 +40,11 @@ const limiter = (): RateLimiterAbstract =>
     }),
   );
 
-const uploads = () => processSingleton('conversations-uploads', () => createUploadSlots());
+const uploads = () => processSingleton('conversations-uploads', () => createTransferSlots());
+const answers = () =>
+  processSingleton('conversations-answers', () =>
+    createTransferSlots(ANSWERS_PER_USER, ANSWER_BUDGET_BYTES),
+  );
 
 /** Seconds a write refused for want of an upload slot is asked to wait. */
 const UPLOAD_RETRY_AFTER_S = 2;
@@ -43,8 +54,8 @@ const UPLOAD_RETRY_AFTER_S = 2;
  * the access gate, before the body is read), signed-in users only (open mode keeps conversations
  * in the browser: 404), the user's request rate (429), for a route that takes a large body
  * (`uploadMaxBytes`) a slot to receive it in (429 with `Retry-After` while the user has four
- * writes under way here or the process holds its budget of them: upload-slots.ts), and only then
- * the body and the database.
+ * writes under way here or the process holds its budget of them: transfer-slots.ts), and only then
+ * the body and the database. A large answer is sent holding a slot of its own (`sentWithin`).
  */
 export function withConversations(
   request: Request,
@@ -64,9 +75,10 @@ export function withConversations(
           ? () => {}
           : uploads().take(identity.key, bodyBytes(request, uploadMaxBytes));
       if (!release) return busy();
+      let answer: Response;
       try {
         const db = await database();
-        return await handler({
+        answer = await handler({
           user: identity.key,
           db,
           store: conversationStore(db, identity.key),
@@ -75,6 +87,7 @@ export function withConversations(
       } finally {
         release();
       }
+      return sentWithin(identity.key, answer);
     }),
   );
 }
@@ -84,3 +97,22 @@ const busy = () =>
     'Too many conversation writes are under way; try again in a moment.',
     UPLOAD_RETRY_AFTER_S,
   );
+
+/**
+ * A large answer (a conversation read, a batch) is sent holding an answer slot until the client has
+ * read it; past the user's four or the process's budget it is dropped for a 429 instead: a client
+ * that asks and never reads holds four at most.
+ */
+function sentWithin(user: string, answer: Response): Response {
+  const bytes = Number(answer.headers.get('content-length'));
+  if (!(bytes >= LARGE_ANSWER_BYTES)) return answer;
+  const release = answers().take(user, bytes);
+  if (!release) {
+    void answer.body?.cancel();
+    return tooManyRequests(
+      'Too many large conversation reads are under way; try again in a moment.',
+      UPLOAD_RETRY_AFTER_S,
+    );
+  }
+  return releasedWhenSent(answer, release);
+}

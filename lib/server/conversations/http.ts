@@ -9,9 +9,21 @@ import { jsonError } from '../http/json-error';
 export const notFound = () =>
   jsonError({ status: 404, code: 'not_found', message: 'No such conversation.' });
 
-/** A JSON answer that no cache keeps (it is one user's data). */
-export const json = (body: unknown, status = 200) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+/**
+ * A JSON answer that no cache keeps (it is one user's data), with its length: the gate holds a
+ * large one's slot until it is sent (`releasedWhenSent`).
+ */
+export const json = (body: unknown, status = 200) => {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return new Response(bytes, {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Length': String(bytes.byteLength),
+      'Cache-Control': 'no-store',
+    },
+  });
+};
 
 /**
  * Reads and validates a JSON body: the size is checked before anything is parsed (413), then the

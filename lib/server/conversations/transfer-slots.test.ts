@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bodyBytes, createUploadSlots } from './upload-slots';
+import { bodyBytes, createTransferSlots, releasedWhenSent } from './transfer-slots';
 
 const MiB = 1024 * 1024;
 
-describe('upload slots', () => {
+describe('transfer slots', () => {
   it('lets a user send two writes at once, not three, and frees a slot when one is answered', () => {
-    const slots = createUploadSlots(2, 256 * MiB);
+    const slots = createTransferSlots(2, 256 * MiB);
     const first = slots.take('ada', MiB);
     const second = slots.take('ada', MiB);
     expect(first).toBeTypeOf('function');
@@ -20,7 +20,7 @@ describe('upload slots', () => {
   });
 
   it("refuses a write that would pass the process's budget, and takes it once bytes are freed", () => {
-    const slots = createUploadSlots(2, 100 * MiB);
+    const slots = createTransferSlots(2, 100 * MiB);
     const ada = slots.take('ada', 64 * MiB)!;
     expect(slots.take('bob', 40 * MiB)).toBeNull();
     expect(slots.take('bob', 36 * MiB)).toBeTypeOf('function');
@@ -29,7 +29,7 @@ describe('upload slots', () => {
   });
 
   it('keeps one user to a quarter of the budget beyond their first write', () => {
-    const slots = createUploadSlots(4, 256 * MiB);
+    const slots = createTransferSlots(4, 256 * MiB);
     const first = slots.take('ada', 64 * MiB)!;
     expect(slots.take('ada', MiB)).toBeNull();
     expect(slots.take('bob', 64 * MiB)).toBeTypeOf('function');
@@ -40,7 +40,7 @@ describe('upload slots', () => {
   });
 
   it('always lets one write through when nothing is held, however large', () => {
-    const slots = createUploadSlots(2, 10 * MiB);
+    const slots = createTransferSlots(2, 10 * MiB);
     expect(slots.take('ada', 64 * MiB)).toBeTypeOf('function');
   });
 
@@ -54,5 +54,46 @@ describe('upload slots', () => {
     expect(bodyBytes(withLength(String(99 * MiB)), 16 * MiB)).toBe(16 * MiB);
     expect(bodyBytes(withLength(), 16 * MiB)).toBe(16 * MiB);
     expect(bodyBytes(withLength('-5'), 16 * MiB)).toBe(16 * MiB);
+  });
+});
+
+describe('releasedWhenSent', () => {
+  it('gives the slot back once the answer has been read to its end, not before', async () => {
+    let released = 0;
+    const sent = releasedWhenSent(
+      new Response('x'.repeat(100_000), { status: 200, headers: { 'Content-Length': '100000' } }),
+      () => released++,
+    );
+    expect(sent.headers.get('content-length')).toBe('100000');
+    const reader = sent.body!.getReader();
+    const first = await reader.read();
+    expect(released).toBe(0);
+    let total = first.value!.byteLength;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      total += chunk.value.byteLength;
+    expect(released).toBe(1);
+    expect(total).toBe(100_000);
+  });
+
+  it('gives the slot back when the client goes away before reading it', async () => {
+    let released = 0;
+    let cancelled = false;
+    const source = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new Uint8Array(1024)),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const sent = releasedWhenSent(new Response(source), () => released++);
+    expect(released).toBe(0);
+    await sent.body!.cancel();
+    expect(released).toBe(1);
+    expect(cancelled).toBe(true);
+  });
+
+  it('gives an answer without a body its slot back at once', () => {
+    let released = 0;
+    releasedWhenSent(new Response(null, { status: 204 }), () => released++);
+    expect(released).toBe(1);
   });
 });
