@@ -55,7 +55,8 @@ const UPLOAD_RETRY_AFTER_S = 2;
  * in the browser: 404), the user's request rate (429), for a route that takes a large body
  * (`uploadMaxBytes`) a slot to receive it in (429 with `Retry-After` while the user has four
  * writes under way here or the process holds its budget of them: transfer-slots.ts), and only then
- * the body and the database. A large answer is sent holding a slot of its own (`sentWithin`).
+ * the body and the database. A large answer is sent holding a slot of its own (`sentWithin`), and
+ * a user being sent four already has any other read refused before it is made.
  */
 export function withConversations(
   request: Request,
@@ -70,6 +71,9 @@ export function withConversations(
         message: 'Conversations are kept in this browser only: no sign-in is configured.',
       });
       if (refused) return refused;
+      // A read by a user who is being sent four large answers already would be built only to be
+      // refused by `sentWithin`: refused before the database instead.
+      if (uploadMaxBytes === undefined && answers().full(identity.key)) return readsBusy();
       const release =
         uploadMaxBytes === undefined
           ? () => {}
@@ -109,10 +113,13 @@ function sentWithin(user: string, answer: Response): Response {
   const release = answers().take(user, bytes);
   if (!release) {
     void answer.body?.cancel();
-    return tooManyRequests(
-      'Too many large conversation reads are under way; try again in a moment.',
-      UPLOAD_RETRY_AFTER_S,
-    );
+    return readsBusy();
   }
   return releasedWhenSent(answer, release);
 }
+
+const readsBusy = () =>
+  tooManyRequests(
+    'Too many large conversation reads are under way; try again in a moment.',
+    UPLOAD_RETRY_AFTER_S,
+  );

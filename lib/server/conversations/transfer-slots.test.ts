@@ -11,10 +11,13 @@ describe('transfer slots', () => {
     expect(first).toBeTypeOf('function');
     expect(second).toBeTypeOf('function');
     expect(slots.take('ada', MiB)).toBeNull();
+    expect(slots.full('ada')).toBe(true);
+    expect(slots.full('bob')).toBe(false);
     // Someone else is not held up by Ada's writes.
     expect(slots.take('bob', MiB)).toBeTypeOf('function');
     first!();
     first!(); // a second call gives nothing back twice
+    expect(slots.full('ada')).toBe(false);
     expect(slots.take('ada', MiB)).toBeTypeOf('function');
     expect(slots.take('ada', MiB)).toBeNull();
   });

@@ -30,6 +30,8 @@ export interface TransferSlots {
    * Call the returned function once the body has been received and answered, or sent.
    */
   take(user: string, bytes: number): (() => void) | null;
+  /** Whether `user` has `perUser` bodies under way here: `take` refuses them whatever the size. */
+  full(user: string): boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function createTransferSlots(
         else byUser.delete(user);
       };
     },
+    full: (user) => (byUser.get(user)?.count ?? 0) >= perUser,
   };
 }
 

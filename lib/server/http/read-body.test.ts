@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readJsonBody } from './read-body';
 
+/** A POST whose body is `body`, streamed with no Content-Length, as a chunked upload is. */
+const streamingRequest = (body: ReadableStream<Uint8Array>) =>
+  new Request('http://app.test/api/chat', { method: 'POST', body, duplex: 'half' } as RequestInit);
+
+/** How a streamed body finished: read to its end, or cut off (cancelled); `end` says it. */
+function bodyEnd() {
+  let end!: (how: 'read to its end' | 'cut off') => void;
+  const ended = new Promise<'read to its end' | 'cut off'>((resolve) => (end = resolve));
+  return { ended, end };
+}
+
 /**
  * A request whose body streams in `chunks` with no Content-Length, as a chunked upload does.
  * Chunks from index `gateAt` on wait for `open()` (a client still sending); `ended` says how the
@@ -10,8 +21,7 @@ function streamedRequest(chunks: string[], gateAt = Infinity) {
   let next = 0;
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  let end!: (how: 'read to its end' | 'cut off') => void;
-  const ended = new Promise<'read to its end' | 'cut off'>((resolve) => (end = resolve));
+  const { ended, end } = bodyEnd();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -24,12 +34,7 @@ function streamedRequest(chunks: string[], gateAt = Infinity) {
     },
     cancel: () => end('cut off'),
   });
-  const request = new Request('http://app.test/api/chat', {
-    method: 'POST',
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  return { request, pulled: () => next, open, ended };
+  return { request: streamingRequest(body), pulled: () => next, open, ended };
 }
 
 describe('readJsonBody', () => {
@@ -133,12 +138,7 @@ describe('readJsonBody', () => {
         setImmediate(() => turns.push('other work'));
       },
     });
-    const request = new Request('http://app.test/api/chat', {
-      method: 'POST',
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    const read = await readJsonBody(request, 8 * 1024 * 1024);
+    const read = await readJsonBody(streamingRequest(body), 8 * 1024 * 1024);
     turns.push('body handed on');
     expect(read).toMatchObject({ ok: true });
     expect(turns).toEqual(['other work', 'body handed on']);
@@ -153,8 +153,7 @@ describe('readJsonBody: a body that arrives too slowly', () => {
   /** A body of `count` chunks of `size` bytes, each `everyMs` after the one before (fake time). */
   function pacedRequest(count: number, size: number, everyMs: number) {
     let sent = 0;
-    let end!: (how: 'read to its end' | 'cut off') => void;
-    const ended = new Promise<'read to its end' | 'cut off'>((resolve) => (end = resolve));
+    const { ended, end } = bodyEnd();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         await new Promise((resolve) => setTimeout(resolve, everyMs));
@@ -169,12 +168,7 @@ describe('readJsonBody: a body that arrives too slowly', () => {
       },
       cancel: () => end('cut off'),
     });
-    const request = new Request('http://app.test/api/conversations/import', {
-      method: 'POST',
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    return { request, ended, sent: () => sent };
+    return { request: streamingRequest(body), ended, sent: () => sent };
   }
 
   const pace = { graceMs: 1500, minBytesPerSecond: 2048 };
