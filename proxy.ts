@@ -4,6 +4,9 @@ import { ConfigError } from '@/lib/server/config/config-error';
 import { framingHeaders } from '@/lib/protocol/embed-origins';
 import { getAuthConfig, getDeployment } from '@/lib/server/config/auth-config';
 import { pageGate } from '@/lib/server/auth/page-gate';
+import { clientAddress } from '@/lib/server/auth/authenticate';
+import { addressKey } from '@/lib/server/auth/address-match';
+import { shareView } from '@/lib/server/conversations/share-views';
 import { publicOrigin } from '@/lib/server/auth/request-origin';
 import { contentSecurityPolicy, createNonce } from '@/lib/server/security/csp';
 
@@ -18,13 +21,27 @@ function pageHeaders(pathname: string, nonce: string): Record<string, string> {
   return { ...framing, 'Content-Security-Policy': `${csp}; ${framing['Content-Security-Policy']}` };
 }
 
+/** The page a viewer gets after opening too many shared conversations in a minute. */
+function tooManyViews(retryAfterS: number, headers: Record<string, string>): Response {
+  const page = `<!doctype html><meta charset="utf-8"><title>Too many shared chats · Runnel</title><p>Too many shared chats opened from here in the last minute. Try again in ${retryAfterS} s.</p>`;
+  return new Response(page, {
+    status: 429,
+    headers: {
+      ...headers,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Retry-After': String(retryAfterS),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 /**
  * Every page passes here (the API does not: its routes go through their own gate, so a stream's
  * request is not held up here). With a sign-in method configured, a page without a signed-in user
- * redirects to `/sign-in`. Each page gets a fresh CSP nonce — Next reads it from the request's
+ * redirects to `/sign-in`, and a viewer of shared conversations (`/s/…`) past 60 of them in a minute
+ * gets a 429. Each page gets a fresh CSP nonce — Next reads it from the request's
  * `Content-Security-Policy` header and puts it on its scripts; `x-nonce` carries it to the layouts,
- * `x-runnel-path` the path they render —
- * and the framing headers (docs/embedding.md): `/embed` may be framed by `EMBED_ALLOWED_ORIGINS`,
+ * `x-runnel-path` the path they render — and the framing headers (docs/embedding.md): `/embed` may be framed by `EMBED_ALLOWED_ORIGINS`,
  * nothing else by anyone. This runs per request rather than in `next.config.ts` `headers()` (fixed
  * at build time) because all of it is deployment configuration read when `next start` runs.
  */
@@ -42,6 +59,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
         status: 307,
         headers: { ...headers, Location: location.href, 'Cache-Control': 'no-store' },
       });
+    }
+    if (pathname.startsWith('/s/')) {
+      // Counted before the page reads the snapshot: a signed-in viewer by account, anyone else
+      // by address (share-views.ts).
+      const viewer = gate.user?.key ?? `addr:${addressKey(clientAddress(request))}`;
+      const view = await shareView(viewer);
+      if (!view.allowed) return tooManyViews(view.retryAfterS, headers);
     }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

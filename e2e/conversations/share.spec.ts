@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADA_CODE } from '../../testing/stack/conversations-stack';
+import { ADA_CODE, ERIN_CODE } from '../../testing/stack/conversations-stack';
 import { lastAnswer, nonce, send } from '../ui/helpers';
 import { openSidebar } from '../ui/sidebar-helpers';
 import { api, conversationDoc, projectApp, sessionCookie, signedInContext } from './helpers';
@@ -144,4 +144,43 @@ test('the conversation menu creates, lists and revokes share links', async ({ br
   expect((await revoked).status()).toBe(204);
   expect((await viewer.goto(url))!.status()).toBe(404);
   await context.close();
+});
+
+test('a viewer opening shared chats too fast is told to wait, and other viewers are not', async () => {
+  const app = projectApp();
+  const ada = await sessionCookie(app, ADA_CODE);
+  const id = `share-views-${nonce()}`;
+  await api(app, ada, `/api/conversations/${id}`, {
+    method: 'PUT',
+    body: { conversation: conversationDoc(id, `Viewed often ${id}`) },
+  });
+  const { path } = (await (
+    await api(app, ada, `/api/conversations/${id}/shares`, { method: 'POST' })
+  ).json()) as { path: string };
+  // A viewer of its own: Erin (signed in), or an address of its own (public links; the test's
+  // loopback peer is a trusted proxy, so the address it forwards is the client's).
+  const address = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1::7`;
+  const viewer: Record<string, string> =
+    app.shareLinks === 'signed-in'
+      ? { cookie: await sessionCookie(app, ERIN_CODE) }
+      : { 'x-forwarded-for': address() };
+  const view = (headers: Record<string, string>, at = path) =>
+    fetch(`${app.url}${at}`, { headers });
+  for (let i = 0; i < 60; i++) {
+    const response = await view(viewer);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+  }
+  const refused = await view(viewer);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  expect(await refused.text()).toMatch(
+    /Too many shared chats opened from here.*Try again in \d+ s/,
+  );
+  // Unknown links count in the same minute: guessing tokens is held up too.
+  expect((await view(viewer, '/s/unknown-token-unknown-token-0000')).status).toBe(429);
+  const other: Record<string, string> =
+    app.shareLinks === 'signed-in' ? { cookie: ada } : { 'x-forwarded-for': address() };
+  expect((await view(other)).status).toBe(200);
 });

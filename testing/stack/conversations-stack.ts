@@ -2,7 +2,9 @@
  * The conversations specs' part of the test stack: a real PostgreSQL server and two signed-in apps
  * on the same scenario backend, one keeping conversations in SQLite (`SHARE_LINKS` at its default,
  * `signed-in`) and one in PostgreSQL (`SHARE_LINKS=public`), so the same suite runs on both
- * databases. Two access codes: two users, the first of them an administrator of usage. `E2E_PORT_BASE` moves it with the rest.
+ * databases. Five access codes, five users (Ada an administrator of usage; Carol, Dave and Erin
+ * each kept for one spec whose counts other specs must not touch). `E2E_PORT_BASE` moves it with the
+ * rest.
  */
 import { APP_ENV } from './app-env';
 
@@ -20,6 +22,8 @@ export const BOB_CODE = 'bob-conversations-code-4567';
 export const CAROL_CODE = 'carol-conversations-code-8901';
 /** Used by the large-answer spec alone: no other spec's reads hold his answer slots. */
 export const DAVE_CODE = 'dave-conversations-code-2345';
+/** Used by the share-view spec alone: no other spec's views count against her minute. */
+export const ERIN_CODE = 'erin-conversations-code-6789';
 export const CONVERSATIONS_SECRET = 'e2e-conversations-secret-0123456789-abcdef';
 /** Checkpoints every second: a test of what a crash loses takes seconds, not minutes. */
 export const CHECKPOINT_MS = 1000;
@@ -50,7 +54,7 @@ function appOf(database: 'sqlite' | 'postgres'): ConversationsApp {
       ...env,
       PUBLIC_URL: url,
       AUTH_SECRET: CONVERSATIONS_SECRET,
-      ACCESS_CODES: `ada:${ADA_CODE},bob:${BOB_CODE},carol:${CAROL_CODE},dave:${DAVE_CODE}`,
+      ACCESS_CODES: `ada:${ADA_CODE},bob:${BOB_CODE},carol:${CAROL_CODE},dave:${DAVE_CODE},erin:${ERIN_CODE}`,
       // Ada sees every user's usage; Bob only his own.
       ADMIN_USERS: 'ada',
       SHARE_LINKS: shareLinks,

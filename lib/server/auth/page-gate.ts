@@ -4,6 +4,7 @@ import { getAuthConfig } from '../config/auth-config';
 import type { HeaderSource } from './header-source';
 import { authenticate } from './authenticate';
 import { getConversationsConfig } from '../config/conversations-config';
+import type { Identity } from './identity';
 
 /** `/s/<token>` pages are public (no sign-in asked) only with `SHARE_LINKS=public`. */
 function isPublicSharePage(pathname: string): boolean {
@@ -39,15 +40,16 @@ export function isPublicPage(pathname: string): boolean {
 /**
  * Whether a page may be shown, or where to send the browser instead: with a sign-in method
  * configured, every page but the public ones needs a signed-in user, and the sign-in page is told
- * where the user was going. The redirect is relative: it needs no idea of the public origin.
+ * where the user was going. The redirect is relative: it needs no idea of the public origin. A page
+ * that needed a user is given who it is (`user`).
  */
 export async function pageGate(
   pathname: string,
   search: string,
   headers: HeaderSource,
-): Promise<{ redirect?: string }> {
+): Promise<{ redirect?: string; user?: Extract<Identity, { kind: 'user' }> }> {
   if (!getAuthConfig().closed || isPublicPage(pathname) || isPublicSharePage(pathname)) return {};
   const { identity } = await authenticate(headers);
-  if (identity?.kind === 'user') return {};
+  if (identity?.kind === 'user') return { user: identity };
   return { redirect: `/sign-in?next=${encodeURIComponent(pathname + search)}` };
 }

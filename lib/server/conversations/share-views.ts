@@ -1,0 +1,39 @@
+import 'server-only';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createRateLimiter } from '../redis/rate-limiter';
+
+/**
+ * Shared-conversation pages (`/s/<token>`) one viewer may open in a minute: a signed-in user by
+ * account, anyone else by address. A share page reads its snapshot (up to 16 MiB) and renders up
+ * to 64 KiB of Markdown on the server, about 0.1 s of CPU per view: without a count, one link
+ * opened in a loop would keep a core busy. A person reading shares never opens one a second; an
+ * unknown token counts too, so guessing tokens is throttled as well.
+ */
+export const SHARE_VIEWS = { keyPrefix: 'runnel:share-views', points: 60, duration: 60 };
+
+/** One view: allowed, or how long the viewer must wait. */
+export type ShareView = { allowed: true } | { allowed: false; retryAfterS: number };
+
+/** Counts one view for `viewer` on a rate-limiter-flexible counter made with {@link SHARE_VIEWS}. */
+export async function countShareView(
+  limiter: RateLimiterAbstract,
+  viewer: string,
+): Promise<ShareView> {
+  try {
+    await limiter.consume(viewer);
+    return { allowed: true };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { allowed: false, retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+  }
+}
+
+// Shared by every instance through Redis when `REDIS_URL` is set; created on first use, after
+// configuration is read.
+let shared: RateLimiterAbstract | undefined;
+
+/** Counts one share page view for `viewer` (`user:…` or `addr:…`) on this server's counter. */
+export function shareView(viewer: string): Promise<ShareView> {
+  shared ??= createRateLimiter(SHARE_VIEWS);
+  return countShareView(shared, viewer);
+}
