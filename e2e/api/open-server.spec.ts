@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { appLog } from '../../testing/stack/app-env';
 import { SECURE_APP_URL } from '../../testing/stack/auth-stack';
@@ -58,4 +59,47 @@ test("with no sign-in, a POST from another site's page is refused before any bac
     await res.text();
   }
   expect(await backendRecord('chat', marker)).toBeDefined();
+});
+
+/** A request with the `Host` a browser would send for a page at that name (fetch cannot set it). */
+function withHost(
+  url: string,
+  host: string,
+  { method = 'GET', body }: { method?: string; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        headers: { host, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('with no sign-in on loopback only, a request sent under another name (DNS rebinding) is refused before any backend call', async () => {
+  const marker = nonce();
+  const chat = JSON.stringify(chatBody('vllm:chat', marker));
+  const rebound = await withHost(`${APP_URL}/api/chat`, `rebound.example:${APP_PORT}`, {
+    method: 'POST',
+    body: chat,
+  });
+  expect(rebound.status).toBe(403);
+  expect(JSON.parse(rebound.body)).toMatchObject({
+    error: { code: 'forbidden', message: expect.stringContaining('PUBLIC_URL') },
+  });
+  expect(await backendRecord('chat', marker)).toBeUndefined();
+  for (const host of [`localhost:${APP_PORT}`, `127.0.0.1:${APP_PORT}`])
+    expect((await withHost(`${APP_URL}/api/models`, host)).status).toBe(200);
+  // A server open to other machines answers any name: rebinding gives nobody more than that.
+  expect((await withHost(`${DOWN_APP_URL}/api/models`, 'rebound.example')).status).not.toBe(403);
 });

@@ -142,4 +142,67 @@ describe('slots in redis, across instances', () => {
     expect(await local.held('f')).toBe(1);
     lease!.release();
   });
+
+  it('one failed command while the shared store is still there keeps the shared limit', async () => {
+    // A slow Redis command (the client's 500 ms timeout on a busy machine) is not an outage: the
+    // waiter stays in the shared line, behind the slot held there, rather than being let through
+    // by this instance's empty memory.
+    const shared = createMemorySlotStore();
+    let failNext = { tryAcquire: false, admit: false };
+    const flaky: SlotStore = {
+      ...shared,
+      tryAcquire(...args) {
+        if (failNext.tryAcquire) {
+          failNext.tryAcquire = false;
+          return Promise.reject(new Error('Command timed out'));
+        }
+        return shared.tryAcquire(...args);
+      },
+      admit(...args) {
+        if (failNext.admit) {
+          failNext.admit = false;
+          return Promise.reject(new Error('Command timed out'));
+        }
+        return shared.admit(...args);
+      },
+    };
+    const slots = createSlots({
+      local: createMemorySlotStore(),
+      shared: async () => flaky,
+      pollMs: 10,
+    });
+    const holder = (await slots.tryTake('s', 1))!;
+    failNext = { tryAcquire: true, admit: false };
+    expect(await slots.tryTake('s', 1)).toBeNull();
+    failNext = { tryAcquire: false, admit: true };
+    const signal = new AbortController().signal;
+    expect(await slots.wait('s', 1, { signal, timeoutMs: 200 })).toBe('timeout');
+    holder.release();
+    const next = await slots.wait('s', 1, { signal, timeoutMs: 5_000 });
+    expect(typeof next).toBe('object');
+    expect(await shared.held('s')).toBe(1);
+  });
+
+  it('leaves the shared store at once when it says it is gone', async () => {
+    let tries = 0;
+    let connected = true;
+    const gone: SlotStore = {
+      ...createMemorySlotStore(),
+      tryAcquire: () => {
+        // The connection drops with the command: the client is no longer ready.
+        tries++;
+        connected = false;
+        return Promise.reject(new Error('Connection is closed.'));
+      },
+    };
+    const local = createMemorySlotStore();
+    const slots = createSlots({
+      local,
+      shared: async () => (connected ? gone : undefined),
+      pollMs: 10,
+    });
+    expect(await slots.tryTake('g', 1)).not.toBeNull();
+    expect(tries).toBe(1);
+    expect(await local.held('g')).toBe(1);
+  });
 });

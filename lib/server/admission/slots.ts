@@ -37,6 +37,13 @@ export interface SlotsOptions {
 
 const DEFAULT_TTL_MS = 15_000;
 const DEFAULT_POLL_MS = 50;
+/**
+ * Failed commands in a row after which a shared store that still says it is connected is left
+ * for memory. One slow command (Redis's client gives up after 500 ms, which a busy machine can
+ * take) is not an outage: a waiter that left the shared line for it was let through by this
+ * instance's empty memory while the backend's one slot was held in Redis.
+ */
+const FAILURES_BEFORE_MEMORY = 3;
 
 /**
  * Slots in the shared store (Redis) when there is one and it answers, otherwise in this instance's
@@ -49,6 +56,13 @@ export function createSlots(options: SlotsOptions): Slots {
 
   async function pick(): Promise<SlotStore> {
     return (await options.shared()) ?? options.local;
+  }
+
+  /** After `failures` failed commands in a row on `store`: the store to use from now on. */
+  async function afterFailure(store: SlotStore, failures: number): Promise<SlotStore> {
+    if (store === options.local) throw new Error('the local slot store failed');
+    if (failures >= FAILURES_BEFORE_MEMORY) return options.local;
+    return (await options.shared()) === store ? store : options.local;
   }
 
   function lease(store: SlotStore, key: string, id: string): Lease {
@@ -71,14 +85,14 @@ export function createSlots(options: SlotsOptions): Slots {
   async function tryTake(key: string, limit: number): Promise<Lease | null> {
     const id = crypto.randomUUID();
     let store = await pick();
-    let taken: boolean;
-    try {
-      taken = await store.tryAcquire(key, id, limit, ttlMs);
-    } catch {
-      store = options.local;
-      taken = await store.tryAcquire(key, id, limit, ttlMs);
+    for (let failures = 1; ; failures++) {
+      try {
+        const taken = await store.tryAcquire(key, id, limit, ttlMs);
+        return taken ? lease(store, key, id) : null;
+      } catch {
+        store = await afterFailure(store, failures);
+      }
     }
-    return taken ? lease(store, key, id) : null;
   }
 
   async function wait(key: string, limit: number, wo: WaitOptions): Promise<Lease | WaitEnd> {
@@ -87,16 +101,20 @@ export function createSlots(options: SlotsOptions): Slots {
     const deadline = performance.now() + wo.timeoutMs;
     let lastAhead = -1;
     let granted = false;
+    let failures = 0;
     try {
       for (;;) {
         if (wo.signal.aborted) return 'aborted';
         let admission;
         try {
           admission = await store.admit(key, id, limit, ttlMs);
+          failures = 0;
         } catch {
-          if (store === options.local) throw new Error('the local slot store failed');
-          // The shared store went away mid-wait: wait in this instance's line instead.
-          store = options.local;
+          // The shared store went away mid-wait: wait in this instance's line instead. A command
+          // that failed while it is still there is tried again, in the same place in line.
+          const next = await afterFailure(store, ++failures);
+          if (next !== store) failures = 0;
+          store = next;
           continue;
         }
         if (admission.admitted) {

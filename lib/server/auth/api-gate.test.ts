@@ -109,7 +109,10 @@ describe('withAccess', () => {
   });
 
   it('serves the app’s own pages — the widget’s iframe is one — and clients that are no browser page (curl, servers)', async () => {
-    const { gate } = await load({ EMBED_ALLOWED_ORIGINS: 'https://site.test' });
+    const { gate } = await load({
+      EMBED_ALLOWED_ORIGINS: 'https://site.test',
+      PUBLIC_URL: 'http://app.test',
+    });
     const seen: string[] = [];
     const handler = async (identity: Identity) => {
       seen.push(identity.kind);
@@ -131,6 +134,41 @@ describe('withAccess', () => {
       }
     }
     expect(seen).toEqual([...Array(3).fill('anonymous'), ...Array(3).fill('visitor')]);
+  });
+
+  it('with no sign-in, a local tool answers only to its own names: a rebound name is refused', async () => {
+    const handler = vi.fn(async () => new Response('reached'));
+    // A development server (as in these tests: NODE_ENV is not production) without sign-in.
+    const local = await load({});
+    const at = (host: string) =>
+      new Request(`http://${host}/api/models`, {
+        headers: { host, 'sec-fetch-site': 'same-origin' },
+      });
+    const refused = await local.gate.withAccess(at('rebound.example:3000'), handler);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'forbidden', message: expect.stringContaining('PUBLIC_URL') },
+    });
+    expect(handler).not.toHaveBeenCalled();
+    for (const host of [
+      'localhost:3000',
+      'LOCALHOST.',
+      'runnel.localhost:3000',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      '192.168.1.20:3000',
+    ])
+      expect(await (await local.gate.withAccess(at(host), handler)).text()).toBe('reached');
+    // Its name in PUBLIC_URL; a server signed in to, or open to other machines, decides otherwise.
+    const named = await load({ PUBLIC_URL: 'http://runnel.lan:3000' });
+    expect(await (await named.gate.withAccess(at('runnel.lan:3000'), handler)).text()).toBe(
+      'reached',
+    );
+    expect((await named.gate.withAccess(at('rebound.example:3000'), handler)).status).toBe(403);
+    const open = await load({ NODE_ENV: 'production' });
+    expect(await (await open.gate.withAccess(at('rebound.example'), handler)).text()).toBe(
+      'reached',
+    );
   });
 
   it('answers 500 configuration_error for a broken access setup: never open by mistake', async () => {
