@@ -136,7 +136,7 @@ describe('withAccess', () => {
     expect(seen).toEqual([...Array(3).fill('anonymous'), ...Array(3).fill('visitor')]);
   });
 
-  it('with no sign-in, a local tool answers only to its own names: a rebound name is refused', async () => {
+  it('a local tool answers those without a session only under its own names: a rebound name is refused', async () => {
     const handler = vi.fn(async () => new Response('reached'));
     // A development server (as in these tests: NODE_ENV is not production) without sign-in.
     const local = await load({});
@@ -169,6 +169,22 @@ describe('withAccess', () => {
     expect(await (await open.gate.withAccess(at('rebound.example'), handler)).text()).toBe(
       'reached',
     );
+    // The widget's visitors come without a session (its page is public): held to the names too.
+    // A signed-in user is not: the session cookie is never sent to a rebound name.
+    const widget = await load({ NODE_ENV: 'test', EMBED_ALLOWED_ORIGINS: 'https://site.test' });
+    const visitor = new Request('http://rebound.example/api/models', {
+      headers: {
+        host: 'rebound.example',
+        'sec-fetch-site': 'same-origin',
+        'x-runnel-visitor': 'visitor-0123456789abcdef',
+      },
+    });
+    expect((await widget.gate.withAccess(visitor, handler)).status).toBe(403);
+    const signedIn = await load({ ...CLOSED, NODE_ENV: 'test' });
+    const user = new Request('http://rebound.example/api/models', {
+      headers: { host: 'rebound.example', cookie: await sessionCookie(signedIn.session) },
+    });
+    expect(await (await signedIn.gate.withAccess(user, handler)).text()).toBe('reached');
   });
 
   it('answers 500 configuration_error for a broken access setup: never open by mistake', async () => {

@@ -6,8 +6,7 @@ import type { Authentication } from './authenticate-with';
 import type { Identity } from './identity';
 import { isCrossSite } from './request-origin';
 import { authenticate } from './authenticate';
-import { isLocalToolHost } from './local-host';
-import { isOpenServer } from './open-server';
+import { isLocalTool, isLocalToolHost } from './local-host';
 
 const UNAUTHORIZED = {
   'no-credentials': 'Sign in to use Runnel.',
@@ -17,8 +16,8 @@ const UNAUTHORIZED = {
 /**
  * The gate every `/api/*` route except `/api/health` (and `/api/metrics`, which takes its own
  * bearer token) goes through, before it reads the body or calls a backend: 401 without a session (when a sign-in method is configured), 403 for a request
- * that another site's page sent (signed in or not) or, with no sign-in on a local tool, one sent to
- * a name that is not its own, 500 `configuration_error` when the
+ * that another site's page sent (signed in or not) or, without a session on a local tool, one sent
+ * to a name that is not its own, 500 `configuration_error` when the
  * access configuration is invalid (never open by mistake). Otherwise the handler runs with the
  * request's identity. Cheap: a cookie decryption and a few header reads, no I/O.
  */
@@ -48,18 +47,19 @@ export async function withAccess(
       message: 'Requests from other sites are refused.',
     });
   }
-  // With no sign-in, a local tool answers only to its own names (DNS rebinding, local-host.ts).
-  const config = getAuthConfig();
+  // A local tool answers those without a session only under its own names (DNS rebinding,
+  // local-host.ts); a signed-in user's cookie is not sent to a rebound name.
+  const { publicURL } = getAuthConfig();
   if (
-    result.identity.kind === 'anonymous' &&
-    !isOpenServer(config, getDeployment()) &&
-    !isLocalToolHost(request.headers.get('host'), config.publicURL)
+    result.identity.kind !== 'user' &&
+    isLocalTool(getDeployment()) &&
+    !isLocalToolHost(request.headers.get('host'), publicURL)
   ) {
     return jsonError({
       status: 403,
       code: 'forbidden',
       message:
-        'This Runnel has no sign-in and answers only at localhost or an address: set PUBLIC_URL to use it under another name.',
+        'This Runnel runs on this computer only and answers at localhost or an address: set PUBLIC_URL to use it under another name.',
     });
   }
   return handler(result.identity);

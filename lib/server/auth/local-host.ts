@@ -1,9 +1,21 @@
 import 'server-only';
 import { isIP } from 'node:net';
+import type { Deployment } from '../config/auth-config';
 
 /**
- * Whether a server without sign-in that is a local tool (a development server, or one listening on
- * loopback only) should answer a request sent to `host` (the `Host` header).
+ * A server on the user's own computer: a development server, or a production one listening on
+ * loopback only (Vercel never is). Whoever reaches it without a session is its user — or a page
+ * of another site that pointed its own name at 127.0.0.1.
+ */
+export function isLocalTool(
+  deployment: Pick<Deployment, 'production' | 'beyondLoopback'>,
+): boolean {
+  return !deployment.production || !deployment.beyondLoopback;
+}
+
+/**
+ * Whether a local tool should answer a request without a session (no sign-in, or the widget's
+ * visitors, whose `/embed` page is public) sent to `host` (the `Host` header).
  *
  * DNS rebinding: a page at `attacker.example` whose name is then pointed at 127.0.0.1 is
  * same-origin with itself, so the browser sends its requests to the local server with
