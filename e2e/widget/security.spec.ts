@@ -193,3 +193,22 @@ test('the host page hears how an answer ended, never what was asked or answered'
     ['answer', { outcome: 'complete' }],
   ]);
 });
+
+test('opened as a page of its own, /embed shows its own words, not those its address brings', async ({
+  page,
+}) => {
+  // A crafted link would otherwise put anyone's words on this origin, under its name.
+  const words = new URLSearchParams({
+    title: 'Security check',
+    greeting: 'Your session expired: type your password below.',
+    placeholder: 'Password',
+  });
+  await page.goto(`${APP_URL}/embed?${words}`);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    'Type a message…',
+  );
+  await expect(page).toHaveTitle('Chat');
+  await expect(page.getByText('Security check')).toHaveCount(0);
+  await expect(page.getByText('Your session expired')).toHaveCount(0);
+});

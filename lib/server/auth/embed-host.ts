@@ -20,3 +20,13 @@ export function framingSite(headers: HeaderSource, allowlist: EmbedAllowlist): s
   if (origin === 'null' || !isOriginAllowed(allowlist, origin)) return undefined;
   return origin;
 }
+
+/**
+ * Whether the `/embed` page is loaded as a page of its own rather than in a frame: the browser says
+ * `Sec-Fetch-Dest: document` for a tab and `iframe` for a frame. Opened that way from a crafted
+ * link, the host's words (title, greeting, placeholder) would be anyone's words on this origin, so
+ * the page shows its own instead. A browser that does not send the header is taken at its frame.
+ */
+export function openedAsPage(headers: HeaderSource): boolean {
+  return headers.get('sec-fetch-dest') === 'document';
+}
