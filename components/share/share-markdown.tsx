@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MarkdownView } from '../markdown/markdown-view';
 
 /**
@@ -8,8 +8,9 @@ import { MarkdownView } from '../markdown/markdown-view';
  * comes after is rendered in the viewer's browser. Rendering Markdown costs the server about a
  * second of CPU per MiB (more for one long answer), in one piece that holds every other request
  * up, and a share page is opened by whoever has the link, as often as they like: past this, a view
- * costs the server the snapshot's bytes, not its rendering. 64 KiB is a long conversation's worth
- * of answers (about 0.1 s of the server's CPU once warm, measured with `renderToString`).
+ * costs the server the snapshot's bytes, not its rendering, and the viewer's browser renders each
+ * answer as it comes near the view. 64 KiB is a long conversation's worth of answers (about 0.1 s
+ * of the server's CPU once warm, measured with `renderToString`).
  */
 export const SERVER_MARKDOWN_CHARS = 64 * 1024;
 
@@ -30,20 +31,40 @@ export function serverRendered(
   });
 }
 
-const noSubscription = () => () => {};
+/**
+ * How far from the view an answer past the server's budget is rendered as Markdown: a long share
+ * holds megabytes of answers, and rendering them all after hydration froze the viewer's tab for
+ * seconds; rendered as the reader comes near, each costs its own moment.
+ */
+const RENDER_MARGIN = '1500px 0px';
 
 /**
- * Markdown rendered in the browser only: the server's HTML, and the first render in the browser
- * (which must match it), show the source as plain text; the render after hydration shows it as
- * Markdown.
+ * Markdown rendered in the browser only, once the reader comes near it: the server's HTML, and the
+ * renders in the browser until then, show the source as plain text (hydration matches it).
  */
 function BrowserMarkdown({ source }: { source: string }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  if (!inBrowser) return <div className="whitespace-pre-wrap">{source}</div>;
+  const [near, setNear] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: RENDER_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  if (!near)
+    return (
+      <div ref={box} className="whitespace-pre-wrap">
+        {source}
+      </div>
+    );
   return <MarkdownView source={source} streaming={false} />;
 }
 
