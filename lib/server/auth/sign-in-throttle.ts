@@ -1,6 +1,6 @@
 import 'server-only';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createRateLimiter } from '../redis/rate-limiter';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createRateLimiter, takePoint } from '../redis/rate-limiter';
 
 /**
  * Wrong access codes allowed per address in a window: five per 15 minutes makes guessing hopeless
@@ -28,12 +28,8 @@ export interface SignInThrottle {
 export function createSignInThrottle(limiter: RateLimiterAbstract): SignInThrottle {
   return {
     async attempt(address, compare) {
-      try {
-        await limiter.consume(address);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        return { refused: true, retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
-      }
+      const retryAfterS = await takePoint(limiter, address);
+      if (retryAfterS !== undefined) return { refused: true, retryAfterS };
       const match = compare();
       if (match !== undefined) await limiter.reward(address, 1);
       return { refused: false, match };

@@ -1,6 +1,6 @@
 import 'server-only';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createRateLimiter } from '../redis/rate-limiter';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createRateLimiter, takePoint } from '../redis/rate-limiter';
 
 /**
  * Shared-conversation pages (`/s/<token>`) one viewer may open in a minute: a signed-in user by
@@ -19,20 +19,15 @@ export async function countShareView(
   limiter: RateLimiterAbstract,
   viewer: string,
 ): Promise<ShareView> {
-  try {
-    await limiter.consume(viewer);
-    return { allowed: true };
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    return { allowed: false, retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
-  }
+  const retryAfterS = await takePoint(limiter, viewer);
+  return retryAfterS === undefined ? { allowed: true } : { allowed: false, retryAfterS };
 }
 
 // Shared by every instance through Redis when `REDIS_URL` is set; created on first use, after
 // configuration is read.
 let shared: RateLimiterAbstract | undefined;
 
-/** Counts one share page view for `viewer` (`user:…` or `addr:…`) on this server's counter. */
+/** Counts one share page view for `viewer` (a user's key, or `addr:…`) on this server's counter. */
 export function shareView(viewer: string): Promise<ShareView> {
   shared ??= createRateLimiter(SHARE_VIEWS);
   return countShareView(shared, viewer);

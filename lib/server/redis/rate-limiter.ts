@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
+  RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { getRedis } from './client';
@@ -35,4 +36,22 @@ export function createRateLimiter(
     // Not connected: straight to the insurance limiter, without trying the command.
     rejectIfRedisNotReady: true,
   });
+}
+
+/**
+ * Takes one point of `key`: undefined when it was taken, else the whole seconds (at least 1) until
+ * one is free again. An error of the counter itself is thrown (with the memory insurance it never
+ * comes).
+ */
+export async function takePoint(
+  limiter: RateLimiterAbstract,
+  key: string,
+): Promise<number | undefined> {
+  try {
+    await limiter.consume(key);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+  }
 }
