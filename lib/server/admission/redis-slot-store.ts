@@ -23,8 +23,11 @@ end
 local function keep(k) redis.call('PEXPIRE', k, ttl * 2) end
 `;
 
-/** KEYS: held, line, alive. ARGV: ttl, limit, lease. Returns 1 when taken. */
+/** KEYS: held, line, alive. ARGV: ttl, limit, lease. Returns 1 when taken (or already held). */
 const TRY_ACQUIRE = `${PRELUDE}
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) then
+  return 1
+end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) or redis.call('ZCARD', KEYS[2]) > 0 then
   return 0
 end
@@ -32,8 +35,11 @@ redis.call('ZADD', KEYS[1], now + ttl, ARGV[3])
 keep(KEYS[1])
 return 1`;
 
-/** KEYS: held, line, alive, ticket counter. ARGV: ttl, limit, waiter. Returns -1 when admitted, else waiters ahead. */
+/** KEYS: held, line, alive, ticket counter. ARGV: ttl, limit, waiter. Returns -1 when admitted (or already holding), else waiters ahead. */
 const ADMIT = `${PRELUDE}
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) then
+  return -1
+end
 if not redis.call('ZSCORE', KEYS[2], ARGV[3]) then
   redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[4]), ARGV[3])
 end

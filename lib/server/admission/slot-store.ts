@@ -4,6 +4,10 @@ import 'server-only';
  * Counted slots under a key (streams at once), with a first-come line of waiters. A slot or a
  * place in line is a lease: it lasts `ttlMs` unless renewed, so what a dead instance held expires
  * instead of leaking. Implemented in memory (one instance) and in Redis (shared, atomic).
+ *
+ * Taking is idempotent: `tryAcquire` and `admit` for a lease that already holds a slot say it is
+ * taken. A command whose answer was lost (the client gave up on it after Redis had run it) is tried
+ * again under the same lease, and must find the slot it took rather than count it against itself.
  */
 export interface SlotStore {
   /** Takes a slot when fewer than `limit` are held and nobody waits in line for `key`. */
@@ -43,11 +47,13 @@ export function createMemorySlotStore(): SlotStore {
   };
   return {
     async tryAcquire(key, lease, limit) {
+      if (holders.get(key)?.has(lease)) return true;
       if (held(key) >= limit || (lines.get(key)?.length ?? 0) > 0) return false;
       take(key, lease);
       return true;
     },
     async admit(key, waiter, limit) {
+      if (holders.get(key)?.has(waiter)) return { admitted: true };
       const line = lines.get(key) ?? [];
       lines.set(key, line);
       let rank = line.indexOf(waiter);

@@ -85,6 +85,17 @@ describe.each(stores)('slots in %s', (_name, makeStore) => {
     (lease as Lease).release();
   });
 
+  it('a lease that already holds its slot is told so, not counted against itself', async () => {
+    const store = makeStore();
+    expect(await store.tryAcquire('i', 'one', 1, 15_000)).toBe(true);
+    expect(await store.tryAcquire('i', 'one', 1, 15_000)).toBe(true);
+    expect(await store.admit('i', 'one', 1, 15_000)).toEqual({ admitted: true });
+    expect(await store.held('i')).toBe(1);
+    expect(await store.tryAcquire('i', 'two', 1, 15_000)).toBe(false);
+    await store.release('i', 'one');
+    expect(await store.held('i')).toBe(0);
+  });
+
   it('gives up after the timeout', async () => {
     const slots = slotsOf(makeStore());
     const holder = (await slots.tryTake('t', 1))!;
@@ -181,6 +192,48 @@ describe('slots in redis, across instances', () => {
     const next = await slots.wait('s', 1, { signal, timeoutMs: 5_000 });
     expect(typeof next).toBe('object');
     expect(await shared.held('s')).toBe(1);
+  });
+
+  it('a command that took a slot but lost its answer is tried again without a second slot', async () => {
+    // The client gives up on a command after 500 ms; Redis may have run it already. Tried again
+    // under the same lease, the take must find that slot, not refuse itself (the backend's only
+    // slot then held by nobody until it expired) nor queue behind it.
+    const shared = createMemorySlotStore();
+    let loseNext = { tryAcquire: false, admit: false };
+    const lossy: SlotStore = {
+      ...shared,
+      async tryAcquire(...args) {
+        const taken = await shared.tryAcquire(...args);
+        if (!loseNext.tryAcquire) return taken;
+        loseNext.tryAcquire = false;
+        throw new Error('Command timed out');
+      },
+      async admit(...args) {
+        const admission = await shared.admit(...args);
+        if (!loseNext.admit) return admission;
+        loseNext.admit = false;
+        throw new Error('Command timed out');
+      },
+    };
+    const slots = createSlots({
+      local: createMemorySlotStore(),
+      shared: async () => lossy,
+      pollMs: 10,
+    });
+    loseNext = { tryAcquire: true, admit: false };
+    const first = await slots.tryTake('l', 1);
+    expect(first).not.toBeNull();
+    expect(await shared.held('l')).toBe(1);
+    first!.release();
+    await expect.poll(() => shared.held('l')).toBe(0);
+
+    loseNext = { tryAcquire: false, admit: true };
+    const signal = new AbortController().signal;
+    const waited = await slots.wait('l', 1, { signal, timeoutMs: 2_000 });
+    expect(typeof waited).toBe('object');
+    expect(await shared.held('l')).toBe(1);
+    (waited as Lease).release();
+    await expect.poll(() => shared.held('l')).toBe(0);
   });
 
   it('leaves the shared store at once when it says it is gone', async () => {
