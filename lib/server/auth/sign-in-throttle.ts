@@ -1,6 +1,5 @@
 import 'server-only';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createRateLimiter, takePoint } from '../redis/rate-limiter';
+import { createRateLimiter, takePoint, type RateCounter } from '../redis/rate-limiter';
 
 /**
  * Wrong access codes allowed per address in a window: five per 15 minutes makes guessing hopeless
@@ -25,7 +24,7 @@ export interface SignInThrottle {
 }
 
 /** The throttle on a rate-limiter-flexible counter made with {@link SIGN_IN_THROTTLE}. */
-export function createSignInThrottle(limiter: RateLimiterAbstract): SignInThrottle {
+export function createSignInThrottle(limiter: RateCounter): SignInThrottle {
   return {
     async attempt(address, compare) {
       const retryAfterS = await takePoint(limiter, address);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Identity } from './identity';
+import type { RateCounter } from '../redis/rate-limiter';
 
 const auth = vi.hoisted(() => ({ closed: true }));
 vi.mock('../config/auth-config', () => ({ getAuthConfig: () => auth }));
@@ -11,7 +11,7 @@ const user = { kind: 'user', key: 'code:ada' } as Identity;
 const limiter = (allow: boolean) =>
   ({
     consume: vi.fn(() => (allow ? Promise.resolve() : Promise.reject(new Error('over')))),
-  }) as unknown as RateLimiterAbstract;
+  }) as unknown as RateCounter;
 
 describe('refuseUnlessSignedIn', () => {
   beforeEach(() => {

@@ -1,9 +1,9 @@
 import 'server-only';
 
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { getAuthConfig } from '../config/auth-config';
 import { jsonError } from '../http/json-error';
 import type { Identity } from './identity';
+import type { RateCounter } from '../redis/rate-limiter';
 
 /**
  * The checks of a route kept for signed-in users only (conversations, usage), after the access
@@ -12,7 +12,7 @@ import type { Identity } from './identity';
  */
 export async function refuseUnlessSignedIn(
   identity: Identity,
-  limiter: RateLimiterAbstract,
+  limiter: RateCounter,
   off: { code: string; message: string },
 ): Promise<Response | null> {
   if (identity.kind !== 'user' || !getAuthConfig().closed) {

@@ -1,14 +1,13 @@
 import 'server-only';
 
 import type { Kysely } from 'kysely';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { withAccess, withoutVisitors } from '../auth/api-gate';
 import { refuseUnlessSignedIn } from '../auth/signed-in-only';
 import { getConversationsConfig, type ConversationsConfig } from '../config/conversations-config';
 import { database } from '../database/database';
 import type { Tables } from '../database/tables';
 import { tooManyRequests } from '../http/json-error';
-import { createRateLimiter } from '../redis/rate-limiter';
+import { createRateLimiter, type RateCounter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { conversationStore, type ConversationStore } from './conversation-store';
 import {
@@ -31,7 +30,7 @@ export interface ConversationsContext {
   config: ConversationsConfig;
 }
 
-const limiter = (): RateLimiterAbstract =>
+const limiter = (): RateCounter =>
   processSingleton('conversations-rate', () =>
     createRateLimiter({
       keyPrefix: 'runnel:conversations',

@@ -1,6 +1,5 @@
 import 'server-only';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createRateLimiter, takePoint } from '../redis/rate-limiter';
+import { createRateLimiter, takePoint, type RateCounter } from '../redis/rate-limiter';
 
 /**
  * Shared-conversation pages (`/s/<token>`) one viewer may open in a minute: a signed-in user by
@@ -15,17 +14,14 @@ export const SHARE_VIEWS = { keyPrefix: 'runnel:share-views', points: 60, durati
 export type ShareView = { allowed: true } | { allowed: false; retryAfterS: number };
 
 /** Counts one view for `viewer` on a rate-limiter-flexible counter made with {@link SHARE_VIEWS}. */
-export async function countShareView(
-  limiter: RateLimiterAbstract,
-  viewer: string,
-): Promise<ShareView> {
+export async function countShareView(limiter: RateCounter, viewer: string): Promise<ShareView> {
   const retryAfterS = await takePoint(limiter, viewer);
   return retryAfterS === undefined ? { allowed: true } : { allowed: false, retryAfterS };
 }
 
 // Shared by every instance through Redis when `REDIS_URL` is set; created on first use, after
 // configuration is read.
-let shared: RateLimiterAbstract | undefined;
+let shared: RateCounter | undefined;
 
 /** Counts one share page view for `viewer` (a user's key, or `addr:…`) on this server's counter. */
 export function shareView(viewer: string): Promise<ShareView> {

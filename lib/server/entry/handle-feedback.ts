@@ -1,12 +1,11 @@
 import 'server-only';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { MAX_FEEDBACK_BYTES, type FeedbackRequest } from '../../protocol/feedback';
 import type { Identity } from '../auth/identity';
 import { readJsonBody } from '../http/read-body';
 import { jsonError, tooManyRequests } from '../http/json-error';
 import type { Services } from './services';
-import { createRateLimiter } from '../redis/rate-limiter';
+import { createRateLimiter, type RateCounter } from '../redis/rate-limiter';
 import { metrics } from '../metrics/metrics';
 
 const feedbackSchema: z.ZodType<FeedbackRequest> = z
@@ -20,7 +19,7 @@ const feedbackSchema: z.ZodType<FeedbackRequest> = z
 /** Votes a minute one identity may cast: far more than a reader clicks, too few to stuff a count. */
 export const FEEDBACK_PER_MINUTE = 30;
 
-let limiter: RateLimiterAbstract | undefined;
+let limiter: RateCounter | undefined;
 
 /**
  * `POST /api/feedback`: counts a thumbs up or down per model (`runnel_answer_feedback_total`), the

@@ -1,10 +1,11 @@
 import 'server-only';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateCounter } from '../redis/rate-limiter';
 
 /** One key's consumption: refused (with the wait) or taken (and whether it created the key). */
 type Outcome = { refused: RateLimiterRes } | { refused?: undefined; fresh: boolean };
 
-function consumeOne(limiter: RateLimiterAbstract, key: string, points: number): Promise<Outcome> {
+function consumeOne(limiter: RateCounter, key: string, points: number): Promise<Outcome> {
   return limiter.consume(key, points).then(
     (res) => ({ fresh: res.consumedPoints === points }),
     (error: unknown) => {
@@ -28,7 +29,7 @@ function longestWait(outcomes: Outcome[]): RateLimiterRes | undefined {
  * refused request still counts as a request of its minute (the keys live no longer than it).
  */
 export async function consumeAll(
-  limiter: RateLimiterAbstract,
+  limiter: RateCounter,
   keys: string[],
   points: number,
 ): Promise<RateLimiterRes | undefined> {
@@ -42,7 +43,7 @@ export async function consumeAll(
  * per request would fill Redis with them).
  */
 export async function consumeOrForget(
-  limiter: RateLimiterAbstract,
+  limiter: RateCounter,
   keys: string[],
   points: number,
 ): Promise<RateLimiterRes | undefined> {

@@ -1,12 +1,11 @@
 import 'server-only';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { addressKey } from '../auth/address-match';
 import type { Identity } from '../auth/identity';
 import type { LimitSet, LimitsConfig } from '../config/limits-schema';
 import type { Lease, Slots } from '../admission/slots';
 import { consumeAll, consumeOrForget } from './consume';
 import { toRetryAfterS, type Refusal } from './refusal';
-import type { RateLimiterOptions } from '../redis/rate-limiter';
+import type { RateLimiterOptions, RateCounter } from '../redis/rate-limiter';
 
 /** What a request holds while its answer streams; given back in one call when it ends. */
 export interface LimitHold {
@@ -32,7 +31,7 @@ export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal:
 
 export interface LimitsDeps {
   slots: Slots;
-  rateLimiter: (options: RateLimiterOptions) => RateLimiterAbstract;
+  rateLimiter: (options: RateLimiterOptions) => RateCounter;
   /** Is this origin allowed to embed the widget (only those get a per-site count). */
   isAllowedHost: (origin: string) => boolean;
 }
@@ -59,7 +58,7 @@ const CONCURRENT_RETRY_S = 5;
  * only, so a client refused by its own limits cannot spend the budget of everyone else on a site.
  */
 export function createLimits(config: LimitsConfig, deps: LimitsDeps): Limits {
-  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiters = new Map<string, RateCounter>();
   const limiter = (keyPrefix: string, points: number, duration: number) => {
     let found = limiters.get(keyPrefix);
     if (!found) {

@@ -3,8 +3,9 @@ import { Redis } from 'ioredis';
 import { getServerConfig } from '../config/server-config';
 
 /**
- * The one Redis connection of this process, shared by every feature that keeps state across
- * instances (limits, admission slots, sign-in throttling, resumable answers, replica counts).
+ * The process's Redis connection, shared by every feature that keeps state across
+ * instances (admission slots, resumable answers, replica counts); the rate counters (limits,
+ * sign-in throttling) and resumable answers' blocking reads have connections of their own beside it.
  *
  * Configured so that an unreachable Redis never holds a request up: no offline queue (a command
  * while disconnected fails at once instead of waiting for a reconnect), short connect and command
@@ -29,8 +30,8 @@ export interface RedisHealth {
 }
 
 let client: Redis | undefined;
-let everReady = false;
-let firstConnect: Promise<void> | undefined;
+let counters: Redis | undefined;
+const firstConnects = new WeakMap<Redis, Promise<void>>();
 
 /**
  * Opens a Redis connection with {@link REDIS_OPTIONS}; errors are logged once per outage (never the
@@ -72,21 +73,43 @@ function logOutages(redis: Redis, label: string): Redis {
 export function getRedis(): Redis | undefined {
   const url = getServerConfig().limits.redisUrl;
   if (!url) return undefined;
-  if (!client) {
-    client = createRedis(url);
-    firstConnect = new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
-      client!.once('ready', () => {
-        everReady = true;
-        done();
-      });
-    });
-  }
+  client ??= createRedis(url);
   return client;
+}
+
+/**
+ * The rate counters' connection beside the shared one (`rate-limiter.ts`): the client gives up on
+ * its commands only after 5 s, since the counters set their own deadline, one that a busy event
+ * loop does not cut short. Undefined when `REDIS_URL` is unset.
+ */
+export function counterRedis(): Redis | undefined {
+  const redis = getRedis();
+  if (!redis) return undefined;
+  counters ??= dedicatedRedis(redis, 'Redis (rate counters)', { commandTimeout: 5_000 });
+  return counters;
+}
+
+/**
+ * Resolves once `redis` has been ready once, or after a second: only a connection's very first
+ * connect is waited for, so the first requests after start-up are counted in Redis too.
+ */
+export function firstConnect(redis: Redis): Promise<void> {
+  let connected = firstConnects.get(redis);
+  if (!connected) {
+    connected =
+      redis.status === 'ready'
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+            const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+            redis.once('ready', done);
+          });
+    firstConnects.set(redis, connected);
+  }
+  return connected;
 }
 
 /**
@@ -97,7 +120,7 @@ export function getRedis(): Redis | undefined {
 export async function readyRedis(): Promise<Redis | undefined> {
   const redis = getRedis();
   if (!redis) return undefined;
-  if (!everReady) await firstConnect;
+  await firstConnect(redis);
   return redis.status === 'ready' ? redis : undefined;
 }
 

@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { getRedis } from './client';
+import { counterRedis, firstConnect } from './client';
 
 export interface RateLimiterOptions {
   /** Names the counter (`runnel:rpm`, `runnel:sign-in`…); keys are `<keyPrefix>:<key>`. */
@@ -17,24 +17,75 @@ export interface RateLimiterOptions {
   duration: number;
 }
 
+/** What the app asks of a counter: rate-limiter-flexible's methods, answered as it answers them. */
+export type RateCounter = Pick<
+  RateLimiterAbstract,
+  'consume' | 'penalty' | 'reward' | 'delete' | 'get'
+>;
+
+/** How long a command of the shared counter may take before it is counted in memory instead. */
+export const SHARED_DEADLINE_MS = 500;
+
 /**
  * A counter from rate-limiter-flexible: in Redis (shared by every instance, atomic) when
  * `REDIS_URL` is set, else in this instance's memory. With Redis, a command that cannot run (Redis
- * unreachable) is counted in memory instead (its insurance limiter), so limits keep holding per
- * instance rather than failing requests or hanging them.
+ * not connected) or has no answer within {@link SHARED_DEADLINE_MS} is counted in memory instead,
+ * so limits keep holding per instance rather than failing requests or hanging them.
+ *
+ * The deadline is the counter's own, not the Redis client's: a client's timeout fires when the
+ * event loop next runs timers, which after a busy stretch (a page rendered on a loaded machine) is
+ * before it reads the answer already waiting on the socket. Such a request was counted in this
+ * instance's empty memory and let past the limit. Here the deadline lets the loop read first.
  */
 export function createRateLimiter(
   options: RateLimiterOptions,
-  redis: Redis | undefined = getRedis(),
-): RateLimiterAbstract {
+  redis: Redis | undefined = counterRedis(),
+): RateCounter {
   const memory = new RateLimiterMemory(options);
   if (!redis) return memory;
-  return new RateLimiterRedis({
-    ...options,
-    storeClient: redis,
-    insuranceLimiter: memory,
-    // Not connected: straight to the insurance limiter, without trying the command.
-    rejectIfRedisNotReady: true,
+  const shared = new RateLimiterRedis({ ...options, storeClient: redis });
+
+  async function counted<T>(run: (counter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    await firstConnect(redis!);
+    if (redis!.status === 'ready') {
+      try {
+        return await withinDeadline(run(shared), SHARED_DEADLINE_MS);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+      }
+    }
+    return run(memory);
+  }
+
+  return {
+    consume: (key, points, opts) => counted((c) => c.consume(key, points, opts)),
+    penalty: (key, points, opts) => counted((c) => c.penalty(key, points, opts)),
+    reward: (key, points, opts) => counted((c) => c.reward(key, points, opts)),
+    delete: (key, opts) => counted((c) => c.delete(key, opts)),
+    get: (key, opts) => counted((c) => c.get(key, opts)),
+  };
+}
+
+/**
+ * `work`, or a rejection once `ms` have passed and the event loop has since been through its I/O
+ * once more: an answer that arrived while the loop was busy past the deadline is read, not lost.
+ */
+export function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`no answer within ${ms} ms`))),
+      ms,
+    );
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
 }
 
@@ -43,12 +94,9 @@ export function createRateLimiter(
  * one is free again. An error of the counter itself is thrown (with the memory insurance it never
  * comes).
  */
-export async function takePoint(
-  limiter: RateLimiterAbstract,
-  key: string,
-): Promise<number | undefined> {
+export async function takePoint(counter: RateCounter, key: string): Promise<number | undefined> {
   try {
-    await limiter.consume(key);
+    await counter.consume(key);
     return undefined;
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;

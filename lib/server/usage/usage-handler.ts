@@ -1,7 +1,6 @@
 import 'server-only';
 
 import { z } from 'zod';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { withAccess, withoutVisitors } from '../auth/api-gate';
 import { refuseUnlessSignedIn } from '../auth/signed-in-only';
 import type { Identity } from '../auth/identity';
@@ -9,7 +8,7 @@ import { ConfigError } from '../config/config-error';
 import { getUsageConfig } from '../config/usage-config';
 import { database } from '../database/database';
 import { jsonError } from '../http/json-error';
-import { createRateLimiter } from '../redis/rate-limiter';
+import { createRateLimiter, type RateCounter } from '../redis/rate-limiter';
 import { processSingleton } from '../process-singleton';
 import { isAdmin } from './admin-users';
 import { usageReport } from './usage-report';
@@ -32,7 +31,7 @@ const usageQuery = z
   })
   .strict();
 
-const limiter = (): RateLimiterAbstract =>
+const limiter = (): RateCounter =>
   processSingleton('usage-rate', () =>
     createRateLimiter({ keyPrefix: 'runnel:usage', points: REQUESTS_PER_MINUTE, duration: 60 }),
   );
