@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '../../../testing/stack/redis-server';
+import { REDIS_OPTIONS } from '../redis/client';
 import { createLocalAnswers } from './local-answers';
 import { createRedisAnswers } from './redis-answers';
 import { GENERATOR_LOST_MESSAGE } from './redis-feed';
@@ -21,21 +22,33 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function connect(): Promise<Redis> {
-  const redis = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true });
+async function connect(options: RedisOptions = {}): Promise<Redis> {
+  const redis = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true, ...options });
   await redis.connect();
   connections.push(redis);
   return redis;
 }
 
-async function instance(prefix: string, leaseMs: number) {
-  const redis = await connect();
+/**
+ * An instance: its shared connection, and the one its copies are written on — given here so that a
+ * test can cut both, or left to the default (`ownWriter`), a connection of its own beside `redis`.
+ */
+async function instance(
+  prefix: string,
+  leaseMs: number,
+  { redisOptions, ownWriter = false }: { redisOptions?: RedisOptions; ownWriter?: boolean } = {},
+) {
+  const redis = await connect(redisOptions);
+  const writer = ownWriter ? undefined : await connect();
+  const logged: string[] = [];
   const shared = createRedisAnswers(redis, {
     graceMs: 200,
     ttlMs: 5000,
     leaseMs,
     blockMs: 100,
     prefix,
+    ...(writer ? { writer: () => writer } : {}),
+    log: (message) => logged.push(message),
   });
   const answers = createLocalAnswers({
     maxBytes: 1 << 20,
@@ -43,7 +56,7 @@ async function instance(prefix: string, leaseMs: number) {
     ttlMs: 5000,
     onForget: (id) => shared.forget(id),
   });
-  return { redis, shared, answers };
+  return { redis, writer, shared, answers, logged };
 }
 
 const entry = (seq: number, terminal = false): LogEntry => ({
@@ -71,6 +84,12 @@ async function setup(leaseMs = 300) {
   const log = a.answers.create(id, { tokenHash: 'hash-of-token', binding: 'user:ada' });
   const mirror = a.shared.mirror(log);
   return { a, b, id, log, mirror, prefix };
+}
+
+/** Holds the event loop for `ms`, as a long synchronous render on a loaded machine does. */
+function busy(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
 }
 
 /** Clients connected to the test's redis-server now. */
@@ -189,6 +208,7 @@ describe('resumable answers in Redis', () => {
     await expect.poll(() => reader.seen.length).toBe(2);
     // The instance goes away without a word: its lease stops being renewed.
     a.redis.disconnect();
+    a.writer?.disconnect();
     const second = follow(b.shared.feed(id), 1);
     await Promise.all([reader.ended, second.ended]);
     const lost = {
@@ -205,6 +225,37 @@ describe('resumable answers in Redis', () => {
     const late = follow(b.shared.feed(id), 0);
     await late.ended;
     expect(late.seen).toEqual([entry(1), entry(2), lost]);
+  });
+
+  it('a busy event loop does not cost the shared copy: its writes outlast the shared client', async () => {
+    // The generator's shared connection as the app makes it (REDIS_OPTIONS: the client gives up on
+    // a command after 500 ms), its copies written on the connection of their own it makes.
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const a = await instance(prefix, 300, {
+      redisOptions: { commandTimeout: REDIS_OPTIONS.commandTimeout },
+      ownWriter: true,
+    });
+    const b = await instance(prefix, 300);
+    const id = `chat_${crypto.randomUUID()}`;
+    const log = a.answers.create(id, { tokenHash: 'hash-of-token' });
+    const mirror = a.shared.mirror(log);
+    log.append([entry(1)]);
+    await expect.poll(() => b.shared.access(id)).toBeDefined();
+    // Written in this turn; the loop is then held past the client's timeout while Redis answers,
+    // as a long synchronous render on a loaded machine holds it.
+    log.append([entry(2)]);
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        busy(REDIS_OPTIONS.commandTimeout + 300);
+        resolve();
+      }),
+    );
+    log.append([entry(3, true)]);
+    const reader = follow(b.shared.feed(id), 0);
+    await reader.ended;
+    expect(reader.seen.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(a.logged).toEqual([]);
+    mirror.close();
   });
 
   it('an answer that stops being kept, or that its instance forgets, is gone from Redis too', async () => {

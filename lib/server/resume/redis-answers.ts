@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { Redis } from 'ioredis';
-import { dedicatedRedis } from '../redis/client';
+import { dedicatedRedis, firstConnect } from '../redis/client';
 import { createFanOut } from './fan-out';
 import { redisFeed } from './redis-feed';
 import { answerKeys, RESUME_PREFIX, STOP_CHANNEL } from './redis-keys';
@@ -16,10 +16,21 @@ export interface RedisAnswersOptions {
   /** How long a reader's blocking read waits before checking the lease. */
   blockMs?: number;
   prefix?: string;
+  /** The connection the copies are written on (default: one of its own beside `redis`). */
+  writer?: () => Redis;
   /** Resolves true once `redis` takes commands (the shared client's first connection). */
   ready?: () => Promise<boolean>;
   log?: (message: string) => void;
 }
+
+/**
+ * How long the writer's client waits for an answer before the shared copy is given up. Nothing
+ * waits on these writes, so they may take longer than the shared client's 500 ms: that timeout
+ * fires when the event loop next runs timers, which after a busy stretch (a page rendered on a
+ * loaded machine) comes before the loop reads the answer already on the socket, and an answer
+ * that Redis had kept was then resumable on its own instance only.
+ */
+const WRITE_TIMEOUT_MS = 5000;
 
 /** A generator renews its lease every second; after 5 s without, it is taken for dead. */
 const LEASE_MS = 5000;
@@ -29,8 +40,9 @@ const BLOCK_MS = 1000;
  * Resumable answers shared through Redis, so any instance can replay, follow and stop an answer
  * any other instance generates: a stream per answer (events), a hash (who may read it), a lease
  * (someone generates it) and a presence key (someone reads it); stop requests are published on one
- * channel that every instance listens to. `redis` is the process's shared connection; blocking
- * reads and the subscription get connections of their own (`dedicatedRedis`).
+ * channel that every instance listens to. `redis` is the process's shared connection; the
+ * copies' writes, blocking reads and the subscription get connections of their own
+ * (`dedicatedRedis`).
  */
 export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): SharedAnswers {
   const prefix = options.prefix ?? RESUME_PREFIX;
@@ -65,6 +77,18 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
     return { off: () => void stopListeners.delete(id), subscribed };
   }
 
+  // The copies of this instance's answers, written in order on one connection, created with the first.
+  let writer: Redis | undefined;
+  function writerConnection(): Redis {
+    writer ??=
+      options.writer?.() ??
+      dedicatedRedis(redis, 'Redis (resume writer)', {
+        commandTimeout: WRITE_TIMEOUT_MS,
+        lazyConnect: false,
+      });
+    return writer;
+  }
+
   // One follow per answer on this instance, however many of its readers are here.
   const readers = createFanOut((id) =>
     redisFeed(redis, id, {
@@ -81,15 +105,21 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
   );
 
   return {
-    mirror: (log) =>
-      mirrorAnswer(redis, log, {
+    mirror(log) {
+      const connection = writerConnection();
+      return mirrorAnswer(connection, log, {
         ttlMs: options.ttlMs,
         leaseMs,
         prefix,
-        ready,
+        ready: async () => {
+          if (!(await ready())) return false;
+          await firstConnect(connection);
+          return connection.status === 'ready';
+        },
         onStopSignal,
         ...(options.log ? { log: options.log } : {}),
-      }),
+      });
+    },
     async access(id) {
       let info: Record<string, string>;
       try {
@@ -115,7 +145,9 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
     },
     forget(id) {
       const keys = answerKeys(id, prefix);
-      redis.del(keys.info, keys.events, keys.lease, keys.stop).catch(() => undefined);
+      // After the copy's writes, on their connection: a write still on its way cannot recreate
+      // what this deletes.
+      (writer ?? redis).del(keys.info, keys.events, keys.lease, keys.stop).catch(() => undefined);
     },
   };
 }
