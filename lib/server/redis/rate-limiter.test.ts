@@ -5,14 +5,9 @@ import { redisForTests } from '../../../testing/unit/redis-for-tests';
 import { freePort } from '../../../testing/stack/free-port';
 import { dedicatedRedis, firstConnect } from './client';
 import { createRateLimiter, SHARED_DEADLINE_MS, withinDeadline } from './rate-limiter';
+import { holdEventLoop } from '../../../testing/unit/hold-event-loop';
 
 const redis = redisForTests();
-
-/** Holds the event loop for `ms`, as a long synchronous render on a loaded machine does. */
-function busy(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end);
-}
 
 /** A connection made as the app's counters' is (`counterRedis`): the client's own timeout is long. */
 async function countersConnection(): Promise<Redis> {
@@ -42,7 +37,7 @@ describe('rate counters in Redis', () => {
       const second = counter.consume('k');
       // The command is written in this turn's microtasks; the loop is then held past the deadline
       // while Redis answers. Counted in memory after the deadline, the second point would be taken.
-      setImmediate(() => busy(SHARED_DEADLINE_MS + 300));
+      setImmediate(() => holdEventLoop(SHARED_DEADLINE_MS + 300));
       await expect(second).rejects.toBeInstanceOf(RateLimiterRes);
       // Both points were counted in Redis.
       expect((await counter.get('k'))?.consumedPoints).toBe(2);

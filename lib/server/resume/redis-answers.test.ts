@@ -6,6 +6,7 @@ import { createLocalAnswers } from './local-answers';
 import { createRedisAnswers } from './redis-answers';
 import { GENERATOR_LOST_MESSAGE } from './redis-feed';
 import type { EntryFeed, LogEntry } from './types';
+import { holdEventLoop } from '../../../testing/unit/hold-event-loop';
 
 /**
  * Two instances in one process, each with its own connection to a real redis-server: A generates,
@@ -84,12 +85,6 @@ async function setup(leaseMs = 300) {
   const log = a.answers.create(id, { tokenHash: 'hash-of-token', binding: 'user:ada' });
   const mirror = a.shared.mirror(log);
   return { a, b, id, log, mirror, prefix };
-}
-
-/** Holds the event loop for `ms`, as a long synchronous render on a loaded machine does. */
-function busy(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end);
 }
 
 /** Clients connected to the test's redis-server now. */
@@ -246,7 +241,7 @@ describe('resumable answers in Redis', () => {
     log.append([entry(2)]);
     await new Promise<void>((resolve) =>
       setImmediate(() => {
-        busy(REDIS_OPTIONS.commandTimeout + 300);
+        holdEventLoop(REDIS_OPTIONS.commandTimeout + 300);
         resolve();
       }),
     );
