@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { freePort } from './free-port';
 
 /** The standalone server's directory (`output: 'standalone'`), after `npm run build`. */
@@ -7,6 +16,29 @@ const STANDALONE_DIR = '.next/standalone';
 
 /** The preload that gives the server's socket a longer accept queue (`deploy/listen-backlog.cjs`). */
 const LISTEN_BACKLOG_PRELOAD = 'listen-backlog.cjs';
+
+/**
+ * Copies `from` to `to` unless `to` already has it (same size and modification time), by a rename
+ * into place: a standalone server started by another worker may be serving `to` meanwhile, and a
+ * file overwritten in place is missing or short while it is written (a page once got a 404 for one
+ * of its chunks that way, and never loaded its models).
+ */
+function copyInPlace(from: string, to: string): void {
+  const source = statSync(from);
+  if (source.isDirectory()) {
+    for (const name of readdirSync(from)) copyInPlace(join(from, name), join(to, name));
+    return;
+  }
+  if (existsSync(to)) {
+    const target = statSync(to);
+    if (target.size === source.size && Math.abs(target.mtimeMs - source.mtimeMs) < 1) return;
+  }
+  mkdirSync(dirname(to), { recursive: true });
+  const temporary = `${to}.${process.pid}.${crypto.randomUUID()}.tmp`;
+  copyFileSync(from, temporary);
+  utimesSync(temporary, source.atime, source.mtime);
+  renameSync(temporary, to);
+}
 
 /**
  * Copies what `next build` leaves out of the standalone folder — the browser assets
@@ -17,9 +49,9 @@ function prepareStandalone(): void {
   if (!existsSync(`${STANDALONE_DIR}/server.js`)) {
     throw new Error('no standalone build: run `npm run build` first');
   }
-  cpSync('.next/static', `${STANDALONE_DIR}/.next/static`, { recursive: true, force: true });
-  cpSync('public', `${STANDALONE_DIR}/public`, { recursive: true, force: true });
-  cpSync(`deploy/${LISTEN_BACKLOG_PRELOAD}`, `${STANDALONE_DIR}/${LISTEN_BACKLOG_PRELOAD}`);
+  copyInPlace('.next/static', `${STANDALONE_DIR}/.next/static`);
+  copyInPlace('public', `${STANDALONE_DIR}/public`);
+  copyInPlace(`deploy/${LISTEN_BACKLOG_PRELOAD}`, `${STANDALONE_DIR}/${LISTEN_BACKLOG_PRELOAD}`);
 }
 
 export interface StandaloneApp {
