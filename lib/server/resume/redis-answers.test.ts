@@ -37,10 +37,14 @@ async function connect(options: RedisOptions = {}): Promise<Redis> {
 async function instance(
   prefix: string,
   leaseMs: number,
-  { redisOptions, ownWriter = false }: { redisOptions?: RedisOptions; ownWriter?: boolean } = {},
+  {
+    redisOptions,
+    ownWriter = false,
+    writer: given,
+  }: { redisOptions?: RedisOptions; ownWriter?: boolean; writer?: Redis } = {},
 ) {
   const redis = await connect(redisOptions);
-  const writer = ownWriter ? undefined : await connect();
+  const writer = ownWriter ? undefined : (given ?? (await connect()));
   const logged: string[] = [];
   const shared = createRedisAnswers(redis, {
     graceMs: 200,
@@ -250,6 +254,23 @@ describe('resumable answers in Redis', () => {
     await reader.ended;
     expect(reader.seen.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(a.logged).toEqual([]);
+    mirror.close();
+  });
+
+  it('who may read an answer is in Redis at once, before its writer has connected', async () => {
+    // A reader on another instance may ask as soon as the browser has the answer's id: the first
+    // answer of a fresh instance must not wait for the writer's connection to be told it exists.
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const unconnected = new Redis(server.url, { enableOfflineQueue: false, lazyConnect: true });
+    connections.push(unconnected);
+    const a = await instance(prefix, 300, { writer: unconnected });
+    const b = await instance(prefix, 300);
+    const id = `chat_${crypto.randomUUID()}`;
+    const log = a.answers.create(id, { tokenHash: 'hash-of-token' });
+    const mirror = a.shared.mirror(log);
+    log.append([entry(1)]);
+    await expect.poll(() => b.shared.access(id)).toEqual({ tokenHash: 'hash-of-token' });
+    expect(unconnected.status).toBe('wait');
     mirror.close();
   });
 

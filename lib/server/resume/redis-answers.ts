@@ -77,17 +77,18 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
     return { off: () => void stopListeners.delete(id), subscribed };
   }
 
-  // The copies of this instance's answers, written in order on one connection, created with the first.
-  let writer: Redis | undefined;
-  function writerConnection(): Redis {
-    writer ??=
-      options.writer?.() ??
-      dedicatedRedis(redis, 'Redis (resume writer)', {
-        commandTimeout: WRITE_TIMEOUT_MS,
-        lazyConnect: false,
-      });
-    return writer;
-  }
+  // The copies of this instance's answers, written in order on one connection, made now so that
+  // it has connected by the first answer.
+  const writer =
+    options.writer?.() ??
+    dedicatedRedis(redis, 'Redis (resume writer)', {
+      commandTimeout: WRITE_TIMEOUT_MS,
+      lazyConnect: false,
+    });
+  const writerReady = async () => {
+    await firstConnect(writer);
+    return writer.status === 'ready';
+  };
 
   // One follow per answer on this instance, however many of its readers are here.
   const readers = createFanOut((id) =>
@@ -105,21 +106,16 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
   );
 
   return {
-    mirror(log) {
-      const connection = writerConnection();
-      return mirrorAnswer(connection, log, {
+    mirror: (log) =>
+      mirrorAnswer(redis, log, {
         ttlMs: options.ttlMs,
         leaseMs,
         prefix,
-        ready: async () => {
-          if (!(await ready())) return false;
-          await firstConnect(connection);
-          return connection.status === 'ready';
-        },
+        ready,
+        writer: { redis: writer, ready: writerReady },
         onStopSignal,
         ...(options.log ? { log: options.log } : {}),
-      });
-    },
+      }),
     async access(id) {
       let info: Record<string, string>;
       try {
@@ -147,7 +143,7 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
       const keys = answerKeys(id, prefix);
       // After the copy's writes, on their connection: a write still on its way cannot recreate
       // what this deletes.
-      (writer ?? redis).del(keys.info, keys.events, keys.lease, keys.stop).catch(() => undefined);
+      writer.del(keys.info, keys.events, keys.lease, keys.stop).catch(() => undefined);
     },
   };
 }

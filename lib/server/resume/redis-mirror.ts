@@ -15,6 +15,11 @@ export interface MirrorOptions {
   /** Resolves once the connection takes commands (at most about a second after start-up). */
   ready: () => Promise<boolean>;
   /**
+   * The connection the copy is written on after its first announcement, in order (the events, the
+   * lease's renewals, the deletions), and when it takes commands. Default: `redis` itself.
+   */
+  writer?: { redis: Redis; ready: () => Promise<boolean> };
+  /**
    * Listens for stop requests published for this answer; `subscribed` resolves once the
    * subscription is in place (a request published before then is found by its key instead).
    */
@@ -27,13 +32,17 @@ export interface MirrorOptions {
 
 /**
  * Copies one local answer into Redis as it is appended, so that any instance can replay and follow
- * it: its access in a hash, its entries in a stream (in order: one connection, commands pipelined
- * without waiting), and a lease renewed while this instance generates it. A stop request made on
- * another instance reaches the local log through the stop channel, or through the stop key at the
- * next renewal if the published one was missed.
+ * it: its access in a hash and its first lease, at once on `redis` (a reader elsewhere may ask as
+ * soon as the browser has the answer's id), then its entries in a stream (in order: one
+ * connection, commands pipelined without waiting) and the lease renewed while this instance
+ * generates it, on the writer. A stop request made on another instance reaches the local log
+ * through the stop channel, or through the stop key at the next renewal if the published one was
+ * missed.
  */
 export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOptions): AnswerMirror {
   const keys: AnswerKeys = answerKeys(log.id, options.prefix);
+  const writer = options.writer?.redis ?? redis;
+  const writerReady = options.writer?.ready ?? (() => Promise.resolve(true));
   let waiting: LogEntry[][] | null = [];
   let broken = false;
   let closed = false;
@@ -50,11 +59,11 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
   /** The answer stopped being kept (too large): another instance must not serve a partial copy. */
   const drop = () => {
     broken = true;
-    redis.del(keys.info, keys.events, keys.lease).catch(() => undefined);
+    writer.del(keys.info, keys.events, keys.lease).catch(() => undefined);
   };
 
   function write(batch: readonly LogEntry[]): void {
-    const pipeline = redis.pipeline();
+    const pipeline = writer.pipeline();
     for (const entry of batch)
       pipeline.xadd(keys.events, streamId(entry.seq), ...entryFields(entry));
     pipeline.pexpire(keys.events, options.ttlMs);
@@ -73,7 +82,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
 
   const stopSignal = options.onStopSignal(log.id, () => log.requestStop());
   const checkStop = () =>
-    redis.exists(keys.stop).then(
+    writer.exists(keys.stop).then(
       (n) => {
         if (n === 1) log.requestStop();
       },
@@ -81,7 +90,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
     );
 
   function renew(): void {
-    redis
+    writer
       .multi()
       .set(keys.lease, '1', 'PX', options.leaseMs)
       .pexpire(keys.info, options.ttlMs)
@@ -94,7 +103,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
   }
 
   let timer: ReturnType<typeof setInterval> | undefined;
-  void options.ready().then((ok) => {
+  void options.ready().then(async (ok) => {
     if (!ok) return fail(new Error('Redis is not reachable'));
     if (closed && !waiting?.length) return;
     redis
@@ -107,6 +116,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
       .set(keys.lease, '1', 'PX', options.leaseMs)
       .exec()
       .catch(fail);
+    if (!(await writerReady())) return fail(new Error('Redis is not reachable'));
     const pending = waiting ?? [];
     waiting = null;
     for (const batch of pending) write(batch);
@@ -133,7 +143,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
       offTap();
       stopSignal.off();
       // Generation here is over: no lease to wait for (a reader still expecting events ends now).
-      if (!broken && !waiting) redis.del(keys.lease).catch(() => undefined);
+      if (!broken && !waiting) writer.del(keys.lease).catch(() => undefined);
     },
   };
 }
