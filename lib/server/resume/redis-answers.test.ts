@@ -257,6 +257,32 @@ describe('resumable answers in Redis', () => {
     mirror.close();
   });
 
+  it('an announcement the shared client gave up on is made again on the writer', async () => {
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const a = await instance(prefix, 300, {
+      redisOptions: { commandTimeout: REDIS_OPTIONS.commandTimeout },
+      ownWriter: true,
+    });
+    const b = await instance(prefix, 300);
+    const id = `chat_${crypto.randomUUID()}`;
+    const log = a.answers.create(id, { tokenHash: 'hash-of-token' });
+    const mirror = a.shared.mirror(log);
+    log.append([entry(1)]);
+    // The announcement is sent in this turn; the loop is then held past the shared client's timeout.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        holdEventLoop(REDIS_OPTIONS.commandTimeout + 300);
+        resolve();
+      }),
+    );
+    log.append([entry(2, true)]);
+    const reader = follow(b.shared.feed(id), 0);
+    await reader.ended;
+    expect(reader.seen.map((e) => e.seq)).toEqual([1, 2]);
+    expect(a.logged).toEqual([]);
+    mirror.close();
+  });
+
   it('who may read an answer is in Redis at once, before its writer has connected', async () => {
     // A reader on another instance may ask as soon as the browser has the answer's id: the first
     // answer of a fresh instance must not wait for the writer's connection to be told it exists.

@@ -102,11 +102,9 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
       }, fail);
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  void options.ready().then(async (ok) => {
-    if (!ok) return fail(new Error('Redis is not reachable'));
-    if (closed && !waiting?.length) return;
-    redis
+  /** Who may read the answer, and that it is generated (the same values however often it runs). */
+  const announce = (connection: Redis) =>
+    connection
       .multi()
       .hset(keys.info, {
         tokenHash: log.access.tokenHash,
@@ -114,9 +112,22 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
       })
       .pexpire(keys.info, options.ttlMs)
       .set(keys.lease, '1', 'PX', options.leaseMs)
-      .exec()
-      .catch(fail);
+      .exec();
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  void options.ready().then(async (ok) => {
+    if (!ok) return fail(new Error('Redis is not reachable'));
+    if (closed && !waiting?.length) return;
+    const announced = announce(redis).then(
+      () => true,
+      () => false,
+    );
     if (!(await writerReady())) return fail(new Error('Redis is not reachable'));
+    // The shared client may have given up on it after Redis ran it (its 500 ms timeout): told again
+    // on the writer rather than given up.
+    void announced.then((done) => {
+      if (!done) announce(writer).catch(fail);
+    });
     const pending = waiting ?? [];
     waiting = null;
     for (const batch of pending) write(batch);
