@@ -226,9 +226,11 @@ describe('resumable answers in Redis', () => {
     expect(late.seen).toEqual([entry(1), entry(2), lost]);
   });
 
-  it('a busy event loop does not cost the shared copy: its writes outlast the shared client', async () => {
-    // The generator's shared connection as the app makes it (REDIS_OPTIONS: the client gives up on
-    // a command after 500 ms), its copies written on the connection of their own it makes.
+  /**
+   * A generates with its shared connection as the app makes it (REDIS_OPTIONS: the client gives up
+   * on a command after 500 ms) and writes its copies on the connection of their own it makes.
+   */
+  async function appLikeSetup() {
     const prefix = `test:${crypto.randomUUID()}:`;
     const a = await instance(prefix, 300, {
       redisOptions: { commandTimeout: REDIS_OPTIONS.commandTimeout },
@@ -237,18 +239,27 @@ describe('resumable answers in Redis', () => {
     const b = await instance(prefix, 300);
     const id = `chat_${crypto.randomUUID()}`;
     const log = a.answers.create(id, { tokenHash: 'hash-of-token' });
-    const mirror = a.shared.mirror(log);
-    log.append([entry(1)]);
-    await expect.poll(() => b.shared.access(id)).toBeDefined();
-    // Written in this turn; the loop is then held past the client's timeout while Redis answers,
-    // as a long synchronous render on a loaded machine holds it.
-    log.append([entry(2)]);
-    await new Promise<void>((resolve) =>
+    return { a, b, id, log, mirror: a.shared.mirror(log) };
+  }
+
+  /**
+   * Holds the event loop past the shared client's timeout in the next turn, as a long synchronous
+   * render on a loaded machine does: what was sent in this turn is answered meanwhile.
+   */
+  const holdPastTheTimeout = () =>
+    new Promise<void>((resolve) =>
       setImmediate(() => {
         holdEventLoop(REDIS_OPTIONS.commandTimeout + 300);
         resolve();
       }),
     );
+
+  it('a busy event loop does not cost the shared copy: its writes outlast the shared client', async () => {
+    const { a, b, id, log, mirror } = await appLikeSetup();
+    log.append([entry(1)]);
+    await expect.poll(() => b.shared.access(id)).toBeDefined();
+    log.append([entry(2)]);
+    await holdPastTheTimeout();
     log.append([entry(3, true)]);
     const reader = follow(b.shared.feed(id), 0);
     await reader.ended;
@@ -258,23 +269,10 @@ describe('resumable answers in Redis', () => {
   });
 
   it('an announcement the shared client gave up on is made again on the writer', async () => {
-    const prefix = `test:${crypto.randomUUID()}:`;
-    const a = await instance(prefix, 300, {
-      redisOptions: { commandTimeout: REDIS_OPTIONS.commandTimeout },
-      ownWriter: true,
-    });
-    const b = await instance(prefix, 300);
-    const id = `chat_${crypto.randomUUID()}`;
-    const log = a.answers.create(id, { tokenHash: 'hash-of-token' });
-    const mirror = a.shared.mirror(log);
+    const { a, b, id, log, mirror } = await appLikeSetup();
+    // The announcement (who may read the answer, its lease) is sent in this turn.
     log.append([entry(1)]);
-    // The announcement is sent in this turn; the loop is then held past the shared client's timeout.
-    await new Promise<void>((resolve) =>
-      setImmediate(() => {
-        holdEventLoop(REDIS_OPTIONS.commandTimeout + 300);
-        resolve();
-      }),
-    );
+    await holdPastTheTimeout();
     log.append([entry(2, true)]);
     const reader = follow(b.shared.feed(id), 0);
     await reader.ended;
