@@ -29,10 +29,8 @@ function copyInPlace(from: string, to: string): void {
     for (const name of readdirSync(from)) copyInPlace(join(from, name), join(to, name));
     return;
   }
-  if (existsSync(to)) {
-    const target = statSync(to);
-    if (target.size === source.size && Math.abs(target.mtimeMs - source.mtimeMs) < 1) return;
-  }
+  const target = statSync(to, { throwIfNoEntry: false });
+  if (target?.size === source.size && Math.abs(target.mtimeMs - source.mtimeMs) < 1) return;
   mkdirSync(dirname(to), { recursive: true });
   const temporary = `${to}.${process.pid}.${crypto.randomUUID()}.tmp`;
   copyFileSync(from, temporary);

@@ -10,7 +10,7 @@ function consumeOne(limiter: RateCounter, key: string, points: number): Promise<
     (res) => ({ fresh: res.consumedPoints === points }),
     (error: unknown) => {
       if (error instanceof RateLimiterRes) return { refused: error };
-      // Neither Redis nor memory could count (cannot happen with the memory insurance): let the
+      // Neither Redis nor memory could count (cannot happen with memory behind Redis): let the
       // request through rather than failing it.
       return { fresh: false };
     },

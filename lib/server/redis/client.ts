@@ -5,7 +5,8 @@ import { getServerConfig } from '../config/server-config';
 /**
  * The process's Redis connection, shared by every feature that keeps state across
  * instances (admission slots, resumable answers, replica counts); the rate counters (limits,
- * sign-in throttling) and resumable answers' blocking reads have connections of their own beside it.
+ * sign-in throttling) and resumable answers' copies and blocking reads have connections of their
+ * own beside it.
  *
  * Configured so that an unreachable Redis never holds a request up: no offline queue (a command
  * while disconnected fails at once instead of waiting for a reconnect), short connect and command
@@ -90,10 +91,16 @@ export function counterRedis(): Redis | undefined {
 }
 
 /**
- * Resolves once `redis` has been ready once, or after a second: only a connection's very first
- * connect is waited for, so the first requests after start-up are counted in Redis too.
+ * Whether `redis` takes commands now. Only a connection's very first connect is waited for (at most
+ * a second), so the first requests after start-up use Redis too; afterwards it never waits.
  */
-export function firstConnect(redis: Redis): Promise<void> {
+export async function takesCommands(redis: Redis): Promise<boolean> {
+  await firstConnect(redis);
+  return redis.status === 'ready';
+}
+
+/** Resolves once `redis` has been ready once, or after a second. */
+function firstConnect(redis: Redis): Promise<void> {
   let connected = firstConnects.get(redis);
   if (!connected) {
     connected =
@@ -119,9 +126,7 @@ export function firstConnect(redis: Redis): Promise<void> {
  */
 export async function readyRedis(): Promise<Redis | undefined> {
   const redis = getRedis();
-  if (!redis) return undefined;
-  await firstConnect(redis);
-  return redis.status === 'ready' ? redis : undefined;
+  return redis && (await takesCommands(redis)) ? redis : undefined;
 }
 
 /** Is Redis answering (PING), and how fast; undefined when `REDIS_URL` is unset. */

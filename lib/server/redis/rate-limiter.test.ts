@@ -3,7 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { redisForTests } from '../../../testing/unit/redis-for-tests';
 import { freePort } from '../../../testing/stack/free-port';
-import { dedicatedRedis, firstConnect } from './client';
+import { dedicatedRedis, takesCommands } from './client';
 import { createRateLimiter, SHARED_DEADLINE_MS, withinDeadline } from './rate-limiter';
 import { holdEventLoop } from '../../../testing/unit/hold-event-loop';
 
@@ -15,8 +15,7 @@ async function countersConnection(): Promise<Redis> {
     commandTimeout: 5_000,
     lazyConnect: false,
   });
-  await firstConnect(client);
-  expect(client.status).toBe('ready');
+  expect(await takesCommands(client)).toBe(true);
   return client;
 }
 

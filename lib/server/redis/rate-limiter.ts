@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { counterRedis, firstConnect } from './client';
+import { counterRedis, takesCommands } from './client';
 
 export interface RateLimiterOptions {
   /** Names the counter (`runnel:rpm`, `runnel:sign-in`…); keys are `<keyPrefix>:<key>`. */
@@ -43,11 +43,11 @@ export function createRateLimiter(
 ): RateCounter {
   const memory = new RateLimiterMemory(options);
   if (!redis) return memory;
-  const shared = new RateLimiterRedis({ ...options, storeClient: redis });
+  const connection = redis;
+  const shared = new RateLimiterRedis({ ...options, storeClient: connection });
 
   async function counted<T>(run: (counter: RateLimiterAbstract) => Promise<T>): Promise<T> {
-    await firstConnect(redis!);
-    if (redis!.status === 'ready') {
+    if (await takesCommands(connection)) {
       try {
         return await withinDeadline(run(shared), SHARED_DEADLINE_MS);
       } catch (error) {
@@ -91,7 +91,7 @@ export function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Takes one point of `key`: undefined when it was taken, else the whole seconds (at least 1) until
- * one is free again. An error of the counter itself is thrown (with the memory insurance it never
+ * one is free again. An error of the counter itself is thrown (with memory behind Redis it never
  * comes).
  */
 export async function takePoint(counter: RateCounter, key: string): Promise<number | undefined> {

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { Redis } from 'ioredis';
-import { dedicatedRedis, firstConnect } from '../redis/client';
+import { dedicatedRedis, takesCommands } from '../redis/client';
 import { createFanOut } from './fan-out';
 import { redisFeed } from './redis-feed';
 import { answerKeys, RESUME_PREFIX, STOP_CHANNEL } from './redis-keys';
@@ -85,10 +85,6 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
       commandTimeout: WRITE_TIMEOUT_MS,
       lazyConnect: false,
     });
-  const writerReady = async () => {
-    await firstConnect(writer);
-    return writer.status === 'ready';
-  };
 
   // One follow per answer on this instance, however many of its readers are here.
   const readers = createFanOut((id) =>
@@ -112,7 +108,7 @@ export function createRedisAnswers(redis: Redis, options: RedisAnswersOptions): 
         leaseMs,
         prefix,
         ready,
-        writer: { redis: writer, ready: writerReady },
+        writer: { redis: writer, ready: () => takesCommands(writer) },
         onStopSignal,
         ...(options.log ? { log: options.log } : {}),
       }),

@@ -16,9 +16,9 @@ export interface MirrorOptions {
   ready: () => Promise<boolean>;
   /**
    * The connection the copy is written on after its first announcement, in order (the events, the
-   * lease's renewals, the deletions), and when it takes commands. Default: `redis` itself.
+   * lease's renewals, the deletions), and when it takes commands.
    */
-  writer?: { redis: Redis; ready: () => Promise<boolean> };
+  writer: { redis: Redis; ready: () => Promise<boolean> };
   /**
    * Listens for stop requests published for this answer; `subscribed` resolves once the
    * subscription is in place (a request published before then is found by its key instead).
@@ -41,8 +41,7 @@ export interface MirrorOptions {
  */
 export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOptions): AnswerMirror {
   const keys: AnswerKeys = answerKeys(log.id, options.prefix);
-  const writer = options.writer?.redis ?? redis;
-  const writerReady = options.writer?.ready ?? (() => Promise.resolve(true));
+  const writer = options.writer.redis;
   let waiting: LogEntry[][] | null = [];
   let broken = false;
   let closed = false;
@@ -122,7 +121,7 @@ export function mirrorAnswer(redis: Redis, log: AnswerLog, options: MirrorOption
       () => true,
       () => false,
     );
-    if (!(await writerReady())) return fail(new Error('Redis is not reachable'));
+    if (!(await options.writer.ready())) return fail(new Error('Redis is not reachable'));
     // The shared client may have given up on it after Redis ran it (its 500 ms timeout): told again
     // on the writer rather than given up.
     void announced.then((done) => {
