@@ -47,6 +47,8 @@ export interface StreamError {
   code: StreamErrorCode | (string & {});
   status?: number;
   type?: string;
+  /** Seconds until the backend takes requests again, when it said (its `Retry-After`). */
+  retry_after_s?: number;
 }
 
 export interface Timing {

@@ -1,4 +1,5 @@
 import type { ChatRequest } from '../../protocol/chat-request';
+import { retryAfterSeconds } from '../../protocol/retry-after';
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
 import { readEventBatches } from '../../protocol/read-event-stream';
@@ -89,16 +90,6 @@ export interface RequestError {
   limit?: string;
 }
 
-/** Seconds from `Retry-After` (seconds or an HTTP date), when present and sensible. */
-function retryAfterHeader(response: Response): number | undefined {
-  const value = response.headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
-}
-
 /**
  * Reads the `{error:{code,message}}` body of a request the server refused before streaming, with
  * a rate limit's `retry_after_s` and `limit` (or the `Retry-After` header) so the page can say when
@@ -106,7 +97,7 @@ function retryAfterHeader(response: Response): number | undefined {
  */
 async function httpError(response: Response): Promise<RequestError> {
   const status = response.status;
-  const headerWait = retryAfterHeader(response);
+  const headerWait = retryAfterSeconds(response.headers);
   const wait = headerWait !== undefined ? { retry_after_s: headerWait } : {};
   let text = '';
   try {

@@ -5,6 +5,10 @@ import { translateJsonCompletion } from '../upstream/json-completion';
 import type { NormalizerOptions } from '../upstream/normalizer';
 import type { EventSink } from './event-output';
 import { readLimitedText } from '../http/read-limited-text';
+import { retryAfterSeconds } from '../../protocol/retry-after';
+
+/** The longest wait a backend's `Retry-After` is passed on with (a day). */
+const MAX_WAIT_S = 86_400;
 
 /**
  * A response that is not an event stream: an HTTP error, a web page, or one JSON answer (a backend
@@ -19,9 +23,16 @@ export async function relayNonStream(
   if (!response.ok || response.type === 'opaqueredirect') {
     const text = await readLimitedText(response);
     const message = describeErrorBody(text, contentType, response.status);
+    // A provider that says when to try again (OpenAI, OpenRouter, Groq on 429; a proxy on 503).
+    const wait = retryAfterSeconds(response.headers);
     sink.send({
       type: 'error',
-      error: { code: 'upstream_http_error', status: response.status, message },
+      error: {
+        code: 'upstream_http_error',
+        status: response.status,
+        message,
+        ...(wait !== undefined && { retry_after_s: Math.min(MAX_WAIT_S, Math.ceil(wait)) }),
+      },
     });
     return true;
   }

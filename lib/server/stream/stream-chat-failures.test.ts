@@ -61,6 +61,27 @@ describe('streamChat: every failure is one terminal error event', () => {
     expect(summaries[0]?.errorMessage).toBe('Incorrect API key provided: [redacted]');
   });
 
+  it.each([
+    ['seconds', '20', 20],
+    ['an HTTP date', 'DATE', 60],
+    ['nothing readable', 'soon', undefined],
+  ])("passes the backend's Retry-After on with its 429 (%s)", async (_label, header, wait) => {
+    const path = `/429-${_label.length}`;
+    server.handle(path, (_req, res) => {
+      const value = header === 'DATE' ? new Date(Date.now() + 60_000).toUTCString() : header;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': value });
+      res.end(JSON.stringify({ error: { code: 429, message: 'Rate limit exceeded' } }));
+    });
+    const events = await collectEvents(streamChat(options(path), deps));
+    const error = events.at(-1)?.type === 'error' ? events.at(-1) : undefined;
+    expect(error).toMatchObject({ error: { code: 'upstream_http_error', status: 429 } });
+    const seconds = (error as { error: { retry_after_s?: number } }).error.retry_after_s;
+    if (wait === undefined) expect(seconds).toBeUndefined();
+    // An HTTP date has whole seconds, and the request took some time.
+    else if (header === 'DATE') expect(seconds).toSatisfy((s: number) => s >= 50 && s <= 60);
+    else expect(seconds).toBe(wait);
+  });
+
   it('masks the configured key in a status comment', async () => {
     server.handle('/status-key', (_req, res) => {
       sseHead(res);

@@ -26,25 +26,26 @@ export function shortenMessage(text: string): string {
 /**
  * Reads an error object in any of the shapes backends use: `{"error":{"message","type","code"}}`
  * (OpenAI, vLLM ≥ 0.10.1, ARK, llama.cpp), `{"object":"error","message",…}` (older vLLM),
- * `{"error":"text"}`, `{"message"}` or `{"detail"}` (FastAPI). Returns undefined when it is none.
+ * `{"error":"text"}`, `{"message"}` (with `type` and `code` when given) or `{"detail"}` (FastAPI).
+ * Returns undefined when it is none.
  */
 export function readErrorObject(value: unknown): UpstreamErrorInfo | undefined {
   if (!isObject(value)) return undefined;
   const nested = value.error;
   if (typeof nested === 'string') return { message: clean(nested) };
-  const inner = asObject(nested) ?? (value.object === 'error' ? value : undefined);
-  if (inner) {
-    const message = asString(inner.message) ?? asString(inner.detail) ?? 'Unknown error';
-    const type = asString(inner.type);
-    const status = asNumber(inner.code);
-    return {
-      message: clean(message),
-      ...(type ? { type } : {}),
-      ...(status && status >= 400 && status < 600 ? { status } : {}),
-    };
-  }
-  const message = asString(value.message) ?? asString(value.detail);
-  return message ? { message: clean(message) } : undefined;
+  const wrapped = asObject(nested) ?? (value.object === 'error' ? value : undefined);
+  // Unwrapped (`{"message","type","code"}`, as old llama.cpp servers send in their `error:` field).
+  const inner = wrapped ?? value;
+  const message =
+    asString(inner.message) ?? asString(inner.detail) ?? (wrapped ? 'Unknown error' : undefined);
+  if (message === undefined) return undefined;
+  const type = asString(inner.type);
+  const status = asNumber(inner.code);
+  return {
+    message: clean(message),
+    ...(type ? { type } : {}),
+    ...(status && status >= 400 && status < 600 ? { status } : {}),
+  };
 }
 
 /** Text of an HTML page worth showing: its title, else its visible text. */

@@ -86,3 +86,38 @@ describe("tAI's bracketed notice (tai preset): held back, then released when it 
     ]);
   });
 });
+
+describe('how an answer ended, when `[DONE]` follows', () => {
+  it("OpenRouter's `finish_reason: error` without an error object fails the answer", () => {
+    expect(run([content('Half'), delta({}, 'error'), '[DONE]'])).toEqual([
+      { type: 'content', text: 'Half' },
+      {
+        type: 'error',
+        error: { code: 'upstream_error', message: 'The backend failed while answering' },
+      },
+    ]);
+  });
+
+  it('any other finish reason is passed on as it came, even one named like an object property', () => {
+    for (const reason of ['content_filter', 'constructor', 'toString']) {
+      expect(run([content('A'), delta({}, reason), '[DONE]'])).toEqual([
+        { type: 'content', text: 'A' },
+        { type: 'finish', reason },
+        { type: 'done' },
+      ]);
+    }
+  });
+
+  it('an answer of reasoning alone, or of a tool call, that ends without a finish reason is done', () => {
+    expect(run([delta({ reasoning: 'Thinking' }), '[DONE]']).at(-1)).toEqual({ type: 'done' });
+    const call = { index: 0, id: 'c1', function: { name: 'f', arguments: '{}' } };
+    expect(run([delta({ tool_calls: [call] }), '[DONE]']).at(-1)).toEqual({ type: 'done' });
+  });
+
+  it('an empty answer with a finish reason is a finished empty answer', () => {
+    expect(run([delta({ role: 'assistant', content: '' }, 'stop'), '[DONE]'])).toEqual([
+      { type: 'finish', reason: 'stop' },
+      { type: 'done' },
+    ]);
+  });
+});

@@ -33,6 +33,23 @@ function readReasoning(delta: JsonObject): string | undefined {
 }
 
 /**
+ * Finish reasons that say the answer was cut off or failed rather than finished, though `[DONE]`
+ * follows them. vLLM ends an answer its engine gave up on (shut down, paused, scaled down, or asked
+ * to abort) with `abort`; OpenRouter ends a failed one with `error`. Neither is an OpenAI value.
+ */
+const CUT_OFF = new Map([
+  [
+    'abort',
+    { code: 'incomplete_stream', message: 'The backend aborted the answer before it finished' },
+  ],
+  ['error', { code: 'upstream_error', message: 'The backend failed while answering' }],
+]);
+
+/** Events that show the answer's content. */
+const shows = (e: RunnelEvent) =>
+  e.type === 'content' || e.type === 'reasoning' || e.type === 'tool_call';
+
+/**
  * Turns a provider's SSE items into Runnel events. Pure and synchronous: the caller feeds items and
  * forwards what comes back. After a terminal event (`done` or `error`) everything else is ignored;
  * `finished` tells the caller to close the upstream connection.
@@ -46,6 +63,8 @@ export function createNormalizer(options: NormalizerOptions = {}) {
   let finalUsageSent = false;
   let lastUsage: Usage | undefined;
   let heldNotice: string | undefined;
+  /** Whether the answer has shown anything yet: text, reasoning or a tool call. */
+  let produced = false;
 
   function fail(code: string, message: string, extra: { status?: number; type?: string } = {}) {
     finished = true;
@@ -118,10 +137,16 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       }
       if (text && echo) text = echo.take(text);
       if (text) pushText(out, text);
+      // OpenAI's refusal of a structured answer comes in a field of its own, in place of the
+      // content: shown as the answer, not dropped for an empty one.
+      const refusal = asString(delta.refusal);
+      if (refusal) pushText(out, refusal);
       tools.add(delta.tool_calls);
       const reason = asString(choice.finish_reason);
       if (reason && !finishSent) {
         if (!endAnswer(out)) return out;
+        const cut = CUT_OFF.get(reason);
+        if (cut) return [...out, ...fail(cut.code, cut.message)];
         out.push({ type: 'finish', reason });
         finishSent = true;
       }
@@ -146,6 +171,14 @@ export function createNormalizer(options: NormalizerOptions = {}) {
   function onDone(): RunnelEvent[] {
     const out: RunnelEvent[] = [];
     if (!endAnswer(out)) return out;
+    // `[DONE]` after nothing at all and no finish reason: vLLM's stream when the request failed
+    // before its first token. Not an empty answer that finished.
+    if (!finishSent && !produced && !out.some(shows)) {
+      return [
+        ...out,
+        ...fail('incomplete_stream', 'The backend ended the stream without an answer'),
+      ];
+    }
     if (!finalUsageSent && lastUsage) out.push({ type: 'usage', usage: lastUsage, final: true });
     out.push({ type: 'done' });
     finished = true;
@@ -153,6 +186,12 @@ export function createNormalizer(options: NormalizerOptions = {}) {
   }
 
   function onData(data: string, event?: string, unterminated = false): RunnelEvent[] {
+    const out = onFrame(data, event, unterminated);
+    if (!produced) produced = out.some(shows);
+    return out;
+  }
+
+  function onFrame(data: string, event?: string, unterminated = false): RunnelEvent[] {
     if (data.trim() === '[DONE]') return onDone();
     let parsed: unknown;
     try {

@@ -34,6 +34,14 @@ export function createSseDecoder(onItem: (item: SseItem) => void): SseDecoder {
     onComment(comment: string) {
       onItem({ type: 'comment', text: comment.trim() });
     },
+    onError(error) {
+      // llama.cpp's server before late 2025 reported a failure after the 200 as a field of its
+      // own, `error: {…}`, then `data: [DONE]`: read it as the error event it means, not as a
+      // stray field that leaves the `[DONE]` to end the answer as if complete.
+      if (error.type === 'unknown-field' && error.field === 'error' && error.value) {
+        onItem({ type: 'data', data: error.value, event: 'error' });
+      }
+    },
   });
   return {
     push(bytes) {

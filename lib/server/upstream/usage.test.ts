@@ -23,6 +23,38 @@ describe('readUsage', () => {
       credit_balance: 4999993,
     });
   });
+  it("reads DeepSeek's cache hits and OpenRouter's cost in credits", () => {
+    expect(
+      readUsage({
+        prompt_tokens: 1200,
+        completion_tokens: 40,
+        total_tokens: 1240,
+        prompt_cache_hit_tokens: 1024,
+        prompt_cache_miss_tokens: 176,
+      }),
+    ).toEqual({
+      prompt_tokens: 1200,
+      completion_tokens: 40,
+      total_tokens: 1240,
+      cached_tokens: 1024,
+    });
+    expect(
+      readUsage({
+        prompt_tokens: 194,
+        completion_tokens: 2,
+        total_tokens: 196,
+        cost: 0.95,
+        cost_details: { upstream_inference_cost: 19 },
+        prompt_tokens_details: { cached_tokens: 0 },
+      }),
+    ).toEqual({
+      prompt_tokens: 194,
+      completion_tokens: 2,
+      total_tokens: 196,
+      cached_tokens: 0,
+      credits_used: 0.95,
+    });
+  });
   it('derives a missing total', () => {
     expect(readUsage({ prompt_tokens: 2, completion_tokens: 3 })?.total_tokens).toBe(5);
   });

@@ -5,7 +5,9 @@ import { asNumber, asObject } from './json-fields';
 
 /**
  * Reads an OpenAI-style `usage` object into Runnel's flat shape. Reasoning and cached tokens come
- * from the `*_details` objects; `credits_used` / `credit_balance` are ARK Cloud extensions. Returns
+ * from the `*_details` objects (DeepSeek counts its cache hits in `prompt_cache_hit_tokens`);
+ * `credits_used` / `credit_balance` are ARK Cloud extensions, and OpenRouter's `cost` is the
+ * credits an answer cost (its usage accounting). Returns
  * undefined when there are no token counts at all (`"usage": null` on ARK's ordinary chunks).
  */
 export function readUsage(raw: unknown): Usage | undefined {
@@ -24,9 +26,11 @@ export function readUsage(raw: unknown): Usage | undefined {
     asNumber(usage.reasoning_tokens);
   if (reasoning !== undefined) result.reasoning_tokens = reasoning;
   const cached =
-    asNumber(asObject(usage.prompt_tokens_details)?.cached_tokens) ?? asNumber(usage.cached_tokens);
+    asNumber(asObject(usage.prompt_tokens_details)?.cached_tokens) ??
+    asNumber(usage.cached_tokens) ??
+    asNumber(usage.prompt_cache_hit_tokens);
   if (cached !== undefined) result.cached_tokens = cached;
-  const creditsUsed = asNumber(usage.credits_used);
+  const creditsUsed = asNumber(usage.credits_used) ?? asNumber(usage.cost);
   if (creditsUsed !== undefined) result.credits_used = creditsUsed;
   const creditBalance = asNumber(usage.credit_balance);
   if (creditBalance !== undefined) result.credit_balance = creditBalance;
