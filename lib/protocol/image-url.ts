@@ -13,12 +13,21 @@ export function isInlineImage(url: string): boolean {
 }
 
 /**
+ * Characters on which URL parsers disagree: a browser's parser (this one) reads `\` as `/` and
+ * drops tabs and line breaks, where the backend's (Python's, RFC 3986) reads them as part of the
+ * authority — so `https://allowed.example\@10.0.0.5/` is `allowed.example` here and `10.0.0.5`
+ * there. Spaces and other control characters have no place in a URL either.
+ */
+const AMBIGUOUS = /[\\\u0000-\u0020\u007f]/;
+
+/**
  * Whether `url` is an https URL on one of `hosts` (lower-case names; `*.example.com` also allows
  * any subdomain). Userinfo and explicit ports are refused: they are how a URL is made to look like
- * one host while reaching another.
+ * one host while reaching another; so are characters that parsers read differently (`AMBIGUOUS`),
+ * since the URL is passed on as it came.
  */
 export function isAllowedRemoteImage(url: string, hosts: readonly string[]): boolean {
-  if (hosts.length === 0) return false;
+  if (hosts.length === 0 || AMBIGUOUS.test(url)) return false;
   let parsed: URL;
   try {
     parsed = new URL(url);
