@@ -33,4 +33,23 @@ describe('revoked sessions', () => {
     await memory.revoke('t', Date.now() + 1000);
     expect(await memory.isRevoked('t')).toBe(true);
   });
+
+  it('keeps at most its limit in memory, the longest-held let go and still found in Redis', async () => {
+    const clock = () => Date.now();
+    const tokens = Array.from({ length: 5 }, () => `sealed.${crypto.randomUUID()}`);
+    const withRedis = createRevokedSessions(async () => redis(), clock, 3);
+    const alone = createRevokedSessions(async () => undefined, clock, 3);
+    for (const token of tokens) {
+      await withRedis.revoke(token, Date.now() + 60_000);
+      await alone.revoke(token, Date.now() + 60_000);
+    }
+    for (const token of tokens) expect(await withRedis.isRevoked(token)).toBe(true);
+    expect(await Promise.all(tokens.map((t) => alone.isRevoked(t)))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
 });

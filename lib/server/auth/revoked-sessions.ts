@@ -16,6 +16,13 @@ const sessionId = (token: string) => createHash('sha256').update(token).digest('
 const KEY_PREFIX = 'runnel:revoked-session:';
 
 /**
+ * Signed-out sessions an instance keeps in memory at most (some 15 MB). Past it the longest-held
+ * is let go: with Redis it is still found there; without, only a flood of sign-outs (anyone with an
+ * access code may sign in and out in a loop) gets that far, and memory must not grow with it.
+ */
+export const MAX_LOCAL_REVOCATIONS = 100_000;
+
+/**
  * A session cookie carries its own expiry and is checked without any store, so deleting the cookie
  * at sign-out leaves a copy of it (a shared computer, a stolen cookie) valid for the rest of its
  * life. Signed-out sessions are listed here until they would have expired: in this instance's
@@ -25,11 +32,16 @@ const KEY_PREFIX = 'runnel:revoked-session:';
 export function createRevokedSessions(
   redis: () => Promise<Redis | undefined>,
   now: () => number = Date.now,
+  max = MAX_LOCAL_REVOCATIONS,
 ): RevokedSessions {
   const local = new Map<string, number>();
+  let keptAtPrune = 0;
+  /** Drops expired entries once the list has doubled since the last time: O(1) a sign-out. */
   const prune = () => {
+    if (local.size < Math.max(1024, 2 * keptAtPrune)) return;
     const t = now();
     for (const [id, until] of local) if (until <= t) local.delete(id);
+    keptAtPrune = local.size;
   };
   return {
     async revoke(token, expiresAt) {
@@ -37,7 +49,10 @@ export function createRevokedSessions(
       if (ttlMs <= 0) return;
       const id = sessionId(token);
       prune();
+      local.delete(id);
       local.set(id, expiresAt);
+      // A Map keeps insertion order: the first key is the longest-held.
+      if (local.size > max) local.delete(local.keys().next().value!);
       const shared = await redis();
       await shared?.set(`${KEY_PREFIX}${id}`, '1', 'PX', ttlMs).catch(() => undefined);
     },
