@@ -15,16 +15,33 @@ export interface ChatIdentity {
 }
 
 /**
+ * The model of a chat: its id, and whether the catalog could not list it (its backend unreachable,
+ * the request let through so that the reader hears so). An unlisted id is anyone's text: logged,
+ * but counted in metrics as `other`, since every new value would be a new series kept for good.
+ */
+interface ChatModel {
+  provider?: string;
+  model?: string;
+  unlisted?: boolean;
+}
+
+/** The context as metrics label it, and as the log line names it. */
+function split({ unlisted, ...logged }: ChatIdentity & ChatModel) {
+  return { label: unlisted ? 'other' : logged.model, logged };
+}
+
+/**
  * Refuses a chat before its stream: the HTTP error, counted and logged. `provider` and `model`
  * only once the model was resolved (a model id the catalog does not know is never a label).
  */
 export function refuseChat(
   logChat: LogChat,
   error: RequestError,
-  context: ChatIdentity & { provider?: string; model?: string } = {},
+  context: ChatIdentity & ChatModel = {},
 ): Response {
-  metrics.chatRejected(error.code, context.provider, context.model);
-  logChat({ ...context, outcome: 'rejected', status: error.status, errorCode: error.code });
+  const { label, logged } = split(context);
+  metrics.chatRejected(error.code, context.provider, label);
+  logChat({ ...logged, outcome: 'rejected', status: error.status, errorCode: error.code });
   return jsonError(error);
 }
 
@@ -35,15 +52,16 @@ export function refuseChat(
 export async function observeRefusal(
   logChat: LogChat,
   response: Response,
-  context: ChatIdentity & { provider?: string; model?: string } = {},
+  context: ChatIdentity & ChatModel = {},
 ): Promise<Response> {
   const body = (await response
     .clone()
     .json()
     .catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
   const code = typeof body?.error?.code === 'string' ? body.error.code : 'refused';
-  metrics.chatRejected(code, context.provider, context.model);
-  logChat({ ...context, outcome: 'rejected', status: response.status, errorCode: code });
+  const { label, logged } = split(context);
+  metrics.chatRejected(code, context.provider, label);
+  logChat({ ...logged, outcome: 'rejected', status: response.status, errorCode: code });
   return response;
 }
 
@@ -53,10 +71,11 @@ export async function observeRefusal(
  */
 export function observeChat(
   logChat: LogChat,
-  context: ChatIdentity & { provider: string; model: string },
+  context: ChatIdentity & ChatModel & { provider: string; model: string },
   /** The provider has several replicas: the log line names the one that answered. */
   replicas = false,
 ) {
+  const { label, logged } = split(context);
   let replica: string | undefined;
   metrics.streamStarted(context.provider);
   return {
@@ -65,8 +84,8 @@ export function observeChat(
       metrics.upstreamResponse(context.provider, status);
     },
     onEnd(summary: StreamSummary): void {
-      metrics.streamEnded({ ...summary, provider: context.provider, model: context.model });
-      logChat({ ...context, ...summary, ...(replica ? { replica } : {}) });
+      metrics.streamEnded({ ...summary, provider: context.provider, model: label! });
+      logChat({ ...logged, ...summary, ...(replica ? { replica } : {}) });
     },
   };
 }

@@ -106,6 +106,7 @@ export async function handleChat(
     identity: hashIdentity(identity.key),
     provider: provider.id,
     model: model.id,
+    ...(model.unlisted && { unlisted: true }),
   };
   const reserved = await ticket.reserve({
     chat,

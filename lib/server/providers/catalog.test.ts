@@ -186,5 +186,7 @@ describe('createCatalog', () => {
     expect(await catalog.list()).toEqual([]);
     const resolved = await catalog.resolve('anything');
     expect(resolved.ok && resolved.model.upstreamId).toBe('anything');
+    // Anyone's text, not a configured id: metrics count it as `other` (chat-observer.ts).
+    expect(resolved.ok && resolved.model.unlisted).toBe(true);
   });
 });

@@ -226,7 +226,7 @@ export function createCatalog(config: RunnelConfig, deps: CatalogDeps) {
         // Cannot check: let the request go, so the user hears that the backend is down.
         return {
           ok: true,
-          model: toModel(config, provider, upstreamId, undefined, undefined),
+          model: { ...toModel(config, provider, upstreamId, undefined, undefined), unlisted: true },
           provider,
         };
       }

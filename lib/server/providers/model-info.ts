@@ -5,6 +5,8 @@ import type { ModelInfo } from '../../protocol/api-shapes';
 /** Server-side view of a model: where it lives and its id at the backend. */
 export interface ResolvedModel extends ModelInfo {
   upstreamId: string;
+  /** Not in the backend's list, which could not be read: let through on the caller's word. */
+  unlisted?: true;
 }
 
 /** Guesses from the id, used only when configuration says nothing (badges, effort control). */
