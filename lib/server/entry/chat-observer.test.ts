@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatLogFields } from '../log/chat-log';
+import type { StreamSummary } from '../stream/event-output';
 import { getMetricSet } from '../metrics/registry';
 import { observeChat, refuseChat } from './chat-observer';
 
-const end = { outcome: 'error', errorCode: 'upstream_unreachable', ttftMs: null, durationMs: 5 };
+const end: StreamSummary = {
+  requestId: 'chat_1',
+  outcome: 'error',
+  errorCode: 'upstream_unreachable',
+  ttftMs: null,
+  durationMs: 5,
+};
 
 describe('a chat with a model its backend could not list', () => {
   it('is counted as model "other" in metrics, and logged with the id asked for', async () => {
