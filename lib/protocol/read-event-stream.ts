@@ -77,3 +77,16 @@ export async function* readEventStream(
 ): AsyncGenerator<RunnelEvent> {
   for await (const batch of readEventBatches(body)) yield* batch.events;
 }
+
+/**
+ * Seconds from a response's `Retry-After` (delta-seconds or an HTTP date; a refusal's, or a
+ * backend's error), when present and sensible: never negative, undefined when absent or unreadable.
+ */
+export function retryAfterHeader(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}

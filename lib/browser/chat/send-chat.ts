@@ -1,8 +1,7 @@
 import type { ChatRequest } from '../../protocol/chat-request';
-import { retryAfterSeconds } from '../../protocol/retry-after';
 import { isTerminal, type RunnelEvent } from '../../protocol/events';
 import type { RunEnd } from './apply-event';
-import { readEventBatches } from '../../protocol/read-event-stream';
+import { readEventBatches, retryAfterHeader } from '../../protocol/read-event-stream';
 
 /** Receives the events of each network read, in order, with the `id:` of the last one. */
 export type OnEvents = (events: RunnelEvent[], lastId: number | undefined) => void;
@@ -97,7 +96,7 @@ export interface RequestError {
  */
 async function httpError(response: Response): Promise<RequestError> {
   const status = response.status;
-  const headerWait = retryAfterSeconds(response.headers);
+  const headerWait = retryAfterHeader(response);
   const wait = headerWait !== undefined ? { retry_after_s: headerWait } : {};
   let text = '';
   try {

@@ -79,15 +79,6 @@ describe('explainError', () => {
     );
   });
 
-  it("says when to try again when the provider's 429 or 503 said (its Retry-After)", () => {
-    const e = { code: 'upstream_http_error', message: 'x', retry_after_s: 20 };
-    expect(explainError({ ...e, status: 429 }).next).toBe('Try again in 20 seconds.');
-    expect(explainError({ ...e, status: 503 }).next).toBe('Try again in 20 seconds.');
-    expect(explainError({ ...e, status: 429, retry_after_s: undefined }).next).toBe(
-      'Wait a moment, then try again.',
-    );
-  });
-
   it('falls back by status class for codes without a row, and without a status', () => {
     expect(explainError({ code: 'http_502', status: 502, message: 'x' }).text).toBe(
       'The server had a problem (HTTP 502).',

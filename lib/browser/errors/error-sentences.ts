@@ -130,10 +130,10 @@ export const ERROR_SENTENCES: Record<string, Entry> = {
     text: 'The model server says the request is too large',
     next: 'Remove an attachment or shorten the conversation.',
   },
-  'upstream_http_error:429': (e) => ({
+  'upstream_http_error:429': {
     text: 'The model provider is limiting requests',
-    next: retryAfter(e, 'Wait a moment, then try again.'),
-  }),
+    next: 'Wait a moment, then try again.',
+  },
   'upstream_http_error:500': {
     text: 'The model server had an internal error',
     next: 'Try again; if it keeps failing, tell whoever runs Runnel.',
@@ -142,10 +142,10 @@ export const ERROR_SENTENCES: Record<string, Entry> = {
     text: 'The model server’s gateway failed',
     next: 'Try again in a few seconds.',
   },
-  'upstream_http_error:503': (e) => ({
+  'upstream_http_error:503': {
     text: 'The model server is busy',
-    next: retryAfter(e, 'Try again in a few seconds.'),
-  }),
+    next: 'Try again in a few seconds.',
+  },
   'upstream_http_error:504': {
     text: 'The model server timed out',
     next: 'Try again in a moment.',

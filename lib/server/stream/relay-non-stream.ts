@@ -5,7 +5,7 @@ import { translateJsonCompletion } from '../upstream/json-completion';
 import type { NormalizerOptions } from '../upstream/normalizer';
 import type { EventSink } from './event-output';
 import { readLimitedText } from '../http/read-limited-text';
-import { retryAfterSeconds } from '../../protocol/retry-after';
+import { retryAfterHeader } from '../../protocol/read-event-stream';
 
 /** The longest wait a backend's `Retry-After` is passed on with (a day). */
 const MAX_WAIT_S = 86_400;
@@ -22,16 +22,19 @@ export async function relayNonStream(
 ): Promise<boolean> {
   if (!response.ok || response.type === 'opaqueredirect') {
     const text = await readLimitedText(response);
-    const message = describeErrorBody(text, contentType, response.status);
-    // A provider that says when to try again (OpenAI, OpenRouter, Groq on 429; a proxy on 503).
-    const wait = retryAfterSeconds(response.headers);
+    const said = describeErrorBody(text, contentType, response.status);
+    // A provider that says when to try again (OpenAI, OpenRouter, Groq on 429; a proxy on 503):
+    // in the event, and in the message the answer's details show.
+    const header = retryAfterHeader(response);
+    const wait = header === undefined ? undefined : Math.min(MAX_WAIT_S, Math.ceil(header));
+    const message = wait === undefined ? said : `${said} (it asks to wait ${wait} s)`;
     sink.send({
       type: 'error',
       error: {
         code: 'upstream_http_error',
         status: response.status,
         message,
-        ...(wait !== undefined && { retry_after_s: Math.min(MAX_WAIT_S, Math.ceil(wait)) }),
+        ...(wait !== undefined && { retry_after_s: wait }),
       },
     });
     return true;

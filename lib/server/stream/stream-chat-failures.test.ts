@@ -76,6 +76,9 @@ describe('streamChat: every failure is one terminal error event', () => {
     const error = events.at(-1)?.type === 'error' ? events.at(-1) : undefined;
     expect(error).toMatchObject({ error: { code: 'upstream_http_error', status: 429 } });
     const seconds = (error as { error: { retry_after_s?: number } }).error.retry_after_s;
+    const { message } = (error as { error: { message: string } }).error;
+    if (wait === undefined) expect(message).toBe('Rate limit exceeded');
+    else expect(message).toBe(`Rate limit exceeded (it asks to wait ${seconds} s)`);
     if (wait === undefined) expect(seconds).toBeUndefined();
     // An HTTP date has whole seconds, and the request took some time.
     else if (header === 'DATE') expect(seconds).toSatisfy((s: number) => s >= 50 && s <= 60);
