@@ -111,7 +111,12 @@ describe('POST /api/chat: what parts may carry', () => {
     // Past the checks: the unreachable backend answers in the stream.
     expect(allowed.status).toBe(200);
     await allowed.body?.cancel();
-    for (const url of ['http://images.example.com/cat.png', 'https://evil.test/cat.png'])
+    for (const url of [
+      'http://images.example.com/cat.png',
+      'https://evil.test/cat.png',
+      // The host for the browser's URL parser; 10.0.0.5:8443 for the backend's (Python's).
+      'https://images.example.com\\@10.0.0.5:8443/admin',
+    ])
       expect((await POST(streamedPost(URL, body(withImage(url))).request)).status).toBe(400);
   });
 

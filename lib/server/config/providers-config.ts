@@ -29,6 +29,8 @@ export interface ConfiguredModel {
   kind?: ModelKind;
   vision?: boolean;
   reasoning?: boolean;
+  /** Its chat template opens `<think>` in the prompt (model-info.ts `thinksFirst`). */
+  thinkPrefilled?: boolean;
   /** This model's token prices, over its provider's `price`. */
   price?: TokenPrice;
 }
@@ -73,6 +75,7 @@ const modelEntrySchema = z.union([
       kind: z.enum(['chat', 'completion']).optional(),
       vision: z.boolean().optional(),
       reasoning: z.boolean().optional(),
+      thinkPrefilled: z.boolean().optional(),
       price: tokenPriceSchema.optional(),
     })
     .strict(),

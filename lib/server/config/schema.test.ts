@@ -84,7 +84,7 @@ describe('buildConfig', () => {
         label: 'GPU',
         baseURL: 'http://gpu.test/v1',
         apiKeyEnv: 'GPU_KEY',
-        models: ['x', 'y=completion', { id: 'z', vision: true }],
+        models: ['x', 'y=completion', { id: 'z', vision: true, thinkPrefilled: true }],
       },
       { id: 'ark', label: 'ARK', baseURL: 'https://ark.test/api/v1', preset: 'ark' },
     ]);
@@ -95,7 +95,11 @@ describe('buildConfig', () => {
       apiKey: 'secret',
       preset: 'vllm',
       modelsAreAllowlist: false,
-      models: [{ id: 'x' }, { id: 'y', kind: 'completion' }, { id: 'z', vision: true }],
+      models: [
+        { id: 'x' },
+        { id: 'y', kind: 'completion' },
+        { id: 'z', vision: true, thinkPrefilled: true },
+      ],
     });
     expect(config.providers[1]).not.toHaveProperty('apiKey');
   });

@@ -97,3 +97,53 @@ describe('handleChat: every replica unreachable', () => {
     );
   });
 });
+
+describe('handleChat: a model whose chat template opens the thought', () => {
+  /** A backend without a reasoning parser: QwQ's output, only `</think>` in it. */
+  async function qwqBackend(): Promise<string> {
+    const listening = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const frame = (delta: object, finish: string | null = null) =>
+        `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      res.end(
+        frame({ content: 'Two and two.\n</think>\n\n' }) +
+          frame({ content: '4' }) +
+          frame({}, 'stop') +
+          'data: [DONE]\n\n',
+      );
+    });
+    server = listening;
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(listening.address() as AddressInfo).port}/v1`;
+  }
+
+  it.each([
+    ['guessed from its id', 'Qwen/QwQ-32B', 'reasoning:Two and two.\n,content:4'],
+    ['not for another model', 'Qwen/Qwen3-8B', 'content:Two and two.\n</think>\n\n4'],
+  ])('%s', async (_label, model, expected) => {
+    const { handleChat, withServices } = await loadRoute(
+      async () => ({
+        handleChat: (await import('./handle-chat')).handleChat,
+        withServices: (await import('./with-services')).withServices,
+      }),
+      {
+        OPENAI_BASE_URL: await qwqBackend(),
+        MODELS: model,
+        EMBED_ALLOWED_ORIGINS: 'https://x.test',
+      },
+    );
+    const request = new Request('http://app.test/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: '2+2?' }] }),
+    });
+    const response = await withServices((services) => handleChat(request, services, user));
+    const shown: string[] = [];
+    for await (const event of readEventStream(response.body!)) {
+      if (event.type === 'reasoning' || event.type === 'content')
+        shown.push(`${event.type}:${event.text}`);
+    }
+    expect(shown.join(',')).toBe(expected);
+  });
+});

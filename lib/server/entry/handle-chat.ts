@@ -6,6 +6,7 @@ import { displayURL } from '../security/display-url';
 import { mayShowBackendAddress } from '../auth/api-gate';
 import type { Identity } from '../auth/identity';
 import { PRESETS } from '../providers/presets';
+import { thinksFirst } from '../providers/model-info';
 import { admitChat } from '../limits/chat-limits';
 import { replicaPool } from '../replicas/replicas';
 import { isShuttingDown } from '../shutdown/drain';
@@ -130,6 +131,10 @@ export async function handleChat(
     normalizer: {
       bracketedNotice: PRESETS[provider.preset].bracketedNotice,
       ...(upstream.prefill !== undefined ? { prefill: upstream.prefill } : {}),
+      thinkPrefilled: thinksFirst(
+        model.upstreamId,
+        provider.models.find((m) => m.id === model.upstreamId)?.thinkPrefilled,
+      ),
     },
     headersTimeoutMs: config.upstreamHeadersTimeoutMs,
     idleTimeoutMs: config.upstreamIdleTimeoutMs,

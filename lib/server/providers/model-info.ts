@@ -22,6 +22,16 @@ export function guessCapabilities(id: string): { reasoning?: boolean; vision?: b
   return { ...(reasoning ? { reasoning } : {}), ...(vision ? { vision } : {}) };
 }
 
+/**
+ * Models whose chat template writes `<think>` into the prompt, so that their output starts inside
+ * the thought and only closes it: QwQ, the DeepSeek-R1 family (its distills too), Qwen3's
+ * Thinking-2507 models. Served without a reasoning parser, their reasoning would otherwise be shown as
+ * the answer, with a stray `</think>` in it. A model entry's `thinkPrefilled` says so either way.
+ */
+export function thinksFirst(id: string, configured?: boolean): boolean {
+  return configured ?? /(qwq|deepseek-r1|thinking-2507)/i.test(id);
+}
+
 /** A short human label from a model id: its last path segment. */
 export function labelFor(id: string): string {
   return id.split('/').at(-1) || id;

@@ -41,7 +41,10 @@ describe('provider streams, re-chunked at every byte boundary', () => {
       const expected = JSON.parse(
         readFileSync(join(dir, `${name}.events.json`), 'utf8'),
       ) as RunnelEvent[];
-      const options = { bracketedNotice: name.startsWith('tai-') };
+      const options = {
+        bracketedNotice: name.startsWith('tai-'),
+        thinkPrefilled: name.endsWith('-think-prefilled'),
+      };
       const want = canonical(expected);
       for (const { label, chunks } of rechunkings(bytes)) {
         const events = normalizeChunks(chunks, options);

@@ -121,3 +121,34 @@ describe('how an answer ended, when `[DONE]` follows', () => {
     ]);
   });
 });
+
+describe('a model whose template opens the thought (thinkPrefilled)', () => {
+  const types = (events: RunnelEvent[]) =>
+    events.map((e) => `${e.type}:${'text' in e ? e.text : ''}`);
+
+  it('without a reasoning parser: reasoning up to `</think>`, then the answer', () => {
+    const events = run(
+      [content('Two and two.'), content('</think>\n\n4'), delta({}, 'stop'), '[DONE]'],
+      {
+        thinkPrefilled: true,
+      },
+    );
+    expect(types(events)).toEqual(['reasoning:Two and two.', 'content:4', 'finish:', 'done:']);
+  });
+
+  it('with a reasoning parser (a reasoning field first): its content is the answer', () => {
+    const events = run(
+      [delta({ reasoning_content: 'Two and two.' }), content('4'), delta({}, 'stop'), '[DONE]'],
+      { thinkPrefilled: true },
+    );
+    expect(types(events)).toEqual(['reasoning:Two and two.', 'content:4', 'finish:', 'done:']);
+  });
+
+  it('a continuation goes on from the answer, not from a thought', () => {
+    const events = run([content(' and so on.'), delta({}, 'stop'), '[DONE]'], {
+      thinkPrefilled: true,
+      prefill: 'It is 4',
+    });
+    expect(types(events)).toEqual(['content: and so on.', 'finish:', 'done:']);
+  });
+});

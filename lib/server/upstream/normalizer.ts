@@ -16,6 +16,11 @@ export interface NormalizerOptions {
   bracketedNotice?: boolean;
   /** The assistant text a continuation prefilled, which llama.cpp repeats (prefill-echo.ts). */
   prefill?: string;
+  /**
+   * The model's chat template opens `<think>` in the prompt: its output starts inside the thought
+   * (think-splitter.ts). Not for a continuation, which goes on from the answer.
+   */
+  thinkPrefilled?: boolean;
 }
 
 /** Comments that only keep the connection alive; anything else is a status worth showing. */
@@ -55,7 +60,7 @@ const shows = (e: RunnelEvent) =>
  * `finished` tells the caller to close the upstream connection.
  */
 export function createNormalizer(options: NormalizerOptions = {}) {
-  const think = createThinkSplitter();
+  const think = createThinkSplitter(!!options.thinkPrefilled && options.prefill === undefined);
   const tools = createToolCallAssembler();
   const echo = options.prefill === undefined ? undefined : createPrefillEcho(options.prefill);
   let finished = false;
@@ -123,6 +128,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       const delta = asObject(choice.delta) ?? asObject(choice.message) ?? {};
       const reasoning = readReasoning(delta);
       if (reasoning) {
+        think.parsed();
         releaseHeld(out);
         out.push({ type: 'reasoning', text: reasoning });
       }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createThinkSplitter, type OutputPiece } from './think-splitter';
 
-function run(chunks: string[]): { reasoning: string; content: string; pieces: OutputPiece[] } {
-  const splitter = createThinkSplitter();
+function run(
+  chunks: string[],
+  startsInside = false,
+): { reasoning: string; content: string; pieces: OutputPiece[] } {
+  const splitter = createThinkSplitter(startsInside);
   const pieces = [...chunks.flatMap((c) => splitter.push(c)), ...splitter.flush()];
   const join = (kind: OutputPiece['kind']) =>
     pieces
@@ -55,5 +58,39 @@ describe('createThinkSplitter', () => {
   it('never emits the same text twice', () => {
     const { pieces } = run(['<think>a', 'b</think>', 'c']);
     expect(pieces.map((p) => p.text).join('')).toBe('abc');
+  });
+});
+
+describe('createThinkSplitter, the template having opened the thought (startsInside)', () => {
+  const stream = 'Okay, 2 + 2. </thin is not a tag.\n</think>\n\n4, and <think> stays text.';
+
+  it.each(cuts(stream))('reasoning up to `</think>`, then the answer (%#)', (...chunks) => {
+    const { reasoning, content } = run(chunks, true);
+    expect(reasoning).toBe('Okay, 2 + 2. </thin is not a tag.\n');
+    expect(content).toBe('4, and <think> stays text.');
+  });
+
+  it.each(cuts('\n<think>\nHmm.</think>Yes.'))(
+    'drops a `<think>` the model writes anyway (%#)',
+    (...chunks) => {
+      const { reasoning, content } = run(chunks, true);
+      expect(reasoning).toBe('\nHmm.');
+      expect(content).toBe('Yes.');
+    },
+  );
+
+  it('keeps output that never closes the thought as reasoning, as vLLM’s parsers do', () => {
+    expect(run(['Still thinking', ' when cut'], true)).toMatchObject({
+      reasoning: 'Still thinking when cut',
+      content: '',
+    });
+  });
+
+  it('leaves content alone once the backend sent reasoning in a field of its own', () => {
+    const splitter = createThinkSplitter(true);
+    splitter.parsed();
+    expect([...splitter.push('The answer.'), ...splitter.flush()]).toEqual([
+      { kind: 'content', text: 'The answer.' },
+    ]);
   });
 });

@@ -24,9 +24,16 @@ function partialTagSuffix(text: string, tag: string): number {
  * across chunks; text that could still become a tag is held back until the next chunk, and nothing
  * is ever emitted twice. An opening tag counts only before the answer has started, so an answer
  * that talks about `<think>` tags is left alone.
+ *
+ * `startsInside`: the model's chat template writes `<think>` into the prompt itself (QwQ, the
+ * DeepSeek-R1 family, Qwen3's Thinking models), so its output is reasoning up to a `</think>` it
+ * never opened (an opening tag it writes anyway is dropped). As vLLM's own reasoning parsers for
+ * these models do, output that never closes it stays reasoning. `parsed()` says the backend
+ * separates reasoning itself (a reasoning field came first): content is then the answer.
  */
-export function createThinkSplitter() {
-  let inThink = false;
+export function createThinkSplitter(startsInside = false) {
+  let inThink = startsInside;
+  let maybeOpen = startsInside;
   let answerStarted = false;
   let afterThink = false;
   let pending = '';
@@ -39,6 +46,17 @@ export function createThinkSplitter() {
     let buf = pending + text;
     pending = '';
     while (buf) {
+      if (maybeOpen) {
+        // The template opened the thought; the model may still write `<think>` again.
+        const trimmed = buf.trimStart();
+        if (OPEN.startsWith(trimmed)) {
+          pending = buf;
+          break;
+        }
+        maybeOpen = false;
+        if (trimmed.startsWith(OPEN)) buf = trimmed.slice(OPEN.length);
+        continue;
+      }
       if (inThink) {
         const close = buf.indexOf(CLOSE);
         if (close >= 0) {
@@ -75,15 +93,23 @@ export function createThinkSplitter() {
     return out;
   }
 
+  /** The backend sent reasoning in a field of its own: it separates them, and content is answer. */
+  function parsed(): void {
+    if (!maybeOpen) return;
+    inThink = false;
+    maybeOpen = false;
+  }
+
   /** Input ended: release whatever was held back. */
   function flush(): OutputPiece[] {
     const rest = pending;
     pending = '';
     if (!rest) return [];
+    if (maybeOpen && !rest.trim()) return [];
     if (inThink) return [{ kind: 'reasoning', text: rest }];
     if (afterThink && !answerStarted && !rest.trim()) return [];
     return [{ kind: 'content', text: rest }];
   }
 
-  return { push, flush };
+  return { push, parsed, flush };
 }
