@@ -4,7 +4,8 @@ import { describeErrorBody } from '../upstream/error-message';
 import { translateJsonCompletion } from '../upstream/json-completion';
 import type { NormalizerOptions } from '../upstream/normalizer';
 import type { EventSink } from './event-output';
-import { readLimitedText } from '../http/read-limited-text';
+import { readBoundedText, readLimitedText } from '../http/read-limited-text';
+import { MAX_FRAME_CHARS } from '../upstream/sse-decoder';
 import { retryAfterHeader } from '../../protocol/read-event-stream';
 
 /** The longest wait a backend's `Retry-After` is passed on with (a day). */
@@ -48,7 +49,13 @@ export async function relayNonStream(
     return true;
   }
   if (contentType.includes('application/json')) {
-    const text = await response.text();
+    // One completion is one frame: bounded as a streamed frame is.
+    const text = await readBoundedText(response, MAX_FRAME_CHARS);
+    if (text === undefined) {
+      const message = 'The backend sent a completion too large to read';
+      sink.send({ type: 'error', error: { code: 'protocol_error', message } });
+      return true;
+    }
     for (const event of translateJsonCompletion(text, normalizer)) sink.send(event);
     return true;
   }

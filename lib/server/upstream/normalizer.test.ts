@@ -152,3 +152,36 @@ describe('a model whose template opens the thought (thinkPrefilled)', () => {
     expect(types(events)).toEqual(['content: and so on.', 'finish:', 'done:']);
   });
 });
+
+describe('frames with nothing, or with a failure in plain text', () => {
+  it('skips an empty `data:` frame', () => {
+    expect(run([content('A'), '', '  ', delta({}, 'stop'), '[DONE]'])).toEqual([
+      { type: 'content', text: 'A' },
+      { type: 'finish', reason: 'stop' },
+      { type: 'done' },
+    ]);
+  });
+
+  it('reads an `event: error` frame in plain text as the backend’s failure, in its words', () => {
+    const normalizer = createNormalizer();
+    expect(normalizer.push({ type: 'data', data: 'Model overloaded', event: 'error' })).toEqual([
+      { type: 'error', error: { code: 'upstream_error', message: 'Model overloaded' } },
+    ]);
+  });
+
+  it('fails a frame too large to read, keeping what came before', () => {
+    const normalizer = createNormalizer();
+    const events = [
+      ...normalizer.push({ type: 'data', data: JSON.stringify(content('Partial')) }),
+      ...normalizer.push({ type: 'overflow' }),
+    ];
+    expect(events).toEqual([
+      { type: 'content', text: 'Partial' },
+      {
+        type: 'error',
+        error: { code: 'protocol_error', message: 'The backend sent a frame too large to read' },
+      },
+    ]);
+    expect(normalizer.finished).toBe(true);
+  });
+});

@@ -198,7 +198,10 @@ export function createNormalizer(options: NormalizerOptions = {}) {
   }
 
   function onFrame(data: string, event?: string, unterminated = false): RunnelEvent[] {
-    if (data.trim() === '[DONE]') return onDone();
+    const trimmed = data.trim();
+    if (trimmed === '[DONE]') return onDone();
+    // An empty `data:` frame carries nothing (some proxies keep connections alive with them).
+    if (!trimmed) return [];
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);
@@ -208,6 +211,8 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       const out: RunnelEvent[] = [];
       releaseHeld(out);
       flushText(out);
+      // An `event: error` frame in plain text is still the backend's failure, in its words.
+      if (event === 'error') return [...out, ...fail('upstream_error', trimmed)];
       return [...out, ...fail('protocol_error', 'The backend sent a frame that is not valid JSON')];
     }
     const looksLikeError =
@@ -236,6 +241,12 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       if (finished) return [];
       if (item.type === 'comment') {
         return KEEPALIVE_COMMENT.test(item.text) ? [] : [{ type: 'status', message: item.text }];
+      }
+      if (item.type === 'overflow') {
+        const out: RunnelEvent[] = [];
+        releaseHeld(out);
+        flushText(out);
+        return [...out, ...fail('protocol_error', 'The backend sent a frame too large to read')];
       }
       return onData(item.data, item.event, item.unterminated);
     },
