@@ -11,8 +11,10 @@ for (const scheme of ['light', 'dark'] as const) {
     const usage = lastAnswer(page).getByTestId('usage');
     await expect(usage).toHaveAttribute('data-usage-final', 'true');
     const ratios = await contrastRatios(usage.locator('span:not(:has(*))'));
-    // Three figures on the line, each a label and a value.
-    expect(ratios.length).toBeGreaterThanOrEqual(6);
+    // Each figure a label and a value: tokens and time to first token at least. The speed is
+    // left out when the tokens came too close together to time (a busy machine can deliver this
+    // short answer in one read), so it is not counted on.
+    expect(ratios.length).toBeGreaterThanOrEqual(4);
     for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(4.5);
   });
 }
