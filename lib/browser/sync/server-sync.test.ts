@@ -22,11 +22,14 @@ function harness(
   firstWriteAfter?: Promise<void>,
   /** Each write answers a macrotask later, so that writes sent together overlap. */
   slowWrites = false,
+  /** The batch read, in place of the server's (a batch that answers for none). */
+  getMany?: SyncApi['getMany'],
 ) {
   const server = new Map<string, { conversation: Conversation; revision: number }>();
   const writes: { id: string; base: number | undefined; messages: string[] }[] = [];
   const posted: TabMessage[] = [];
   const reads: string[][] = [];
+  const removed: string[] = [];
   let changeRequests = 0;
   let writing = 0;
   let mostAtOnce = 0;
@@ -74,11 +77,16 @@ function harness(
     get: async (id) => server.get(id) ?? null,
     getMany: async (ids) => {
       reads.push(ids);
+      if (getMany) return getMany(ids);
       const found = ids.flatMap((id) => (server.has(id) ? [server.get(id)!] : []));
       return { conversations: found, missing: ids.filter((id) => !server.has(id)), rest: [] };
     },
     put: async () => ({ kind: 'offline' }),
-    remove: async () => true,
+    remove: async (id) => {
+      removed.push(id);
+      server.delete(id);
+      return true;
+    },
     importAll: async () => null,
   };
   const sync = createServerSync({
@@ -118,6 +126,7 @@ function harness(
     writes,
     posted,
     reads,
+    removed,
     local,
     page,
     ledger,
@@ -248,5 +257,44 @@ describe('server sync', () => {
     const here = await t.local.loadConversation!('c');
     expect(here).toMatchObject({ title: 'Theirs', pinned: true });
     expect(t.server.get('c')!.conversation).toMatchObject({ title: 'Theirs', pinned: true });
+  });
+
+  it('deletes on the server a new conversation deleted while its first upload was on its way', async () => {
+    let land!: () => void;
+    const t = harness([], Infinity, new Promise<void>((resolve) => (land = resolve)));
+    await t.local.saveConversation(withMessage(createConversation('c', null, 1), 'q', 'new'));
+    t.sync.changed('c');
+    await vi.waitFor(() => expect(t.writes).toHaveLength(1));
+    await t.local.deleteConversation('c');
+    const deleting = t.sync.deleted('c');
+    land();
+    await deleting;
+    expect(t.removed).toEqual(['c']);
+    expect(t.server.has('c')).toBe(false);
+  });
+
+  it('reads on past a batch that answered for none of its ids', async () => {
+    const t = harness([], Infinity, undefined, false, async (ids) =>
+      // The first asked for was deleted between the batch's two reads: not read, not missing.
+      ids[0] === 'a' ? { conversations: [], missing: [], rest: ids.slice(1) } : readAll(ids),
+    );
+    function readAll(ids: string[]) {
+      return {
+        conversations: ids.map((id) => t.server.get(id)!),
+        missing: [],
+        rest: [],
+      };
+    }
+    for (const id of ['a', 'b', 'c'])
+      t.server.set(id, {
+        conversation: withMessage(createConversation(id, null, 1), `${id}-q`, id),
+        revision: 1,
+      });
+    await t.sync.bringIn(['a', 'b', 'c']);
+    expect(t.reads).toEqual([
+      ['a', 'b', 'c'],
+      ['b', 'c'],
+    ]);
+    expect(await t.local.loadConversation!('c')).toBeDefined();
   });
 });

@@ -94,8 +94,9 @@ export function createServerSync(deps: ServerSyncDeps) {
       });
       for (const found of batch.conversations)
         channel?.post({ type: 'saved', id: found.conversation.id });
-      // The server always sends one at least: `rest` is shorter each time.
-      if (batch.conversations.length === 0) break;
+      // Each batch answers for one at least (read, or missing: deleted since it was listed), so
+      // `rest` is shorter each time; one that answered for none would go round for ever.
+      if (batch.rest.length >= ids.length) break;
       ids = batch.rest;
     }
   }
@@ -219,6 +220,9 @@ export function createServerSync(deps: ServerSyncDeps) {
     },
     /** The store deleted a conversation: delete it on the server too. */
     async deleted(id: string): Promise<void> {
+      // A first upload still on its way would create it on the server after this: wait for it,
+      // so that the deletion knows the revision it made and is sent.
+      await pending.get(id);
       ledger.update((l) => ({
         ...l,
         dirty: l.dirty.filter((d) => d !== id),

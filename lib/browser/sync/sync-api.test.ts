@@ -17,8 +17,9 @@ describe('createSyncApi: what a write comes to', () => {
     expect(await putAnswered(404)).toEqual({ kind: 'gone' });
   });
 
-  it('is made again later when refused for the moment: a body too slow, too many writes, a server error, no network', async () => {
-    for (const status of [408, 429, 500, 503]) {
+  it('is made again later when refused for the moment: a session ended, a body too slow, too many writes, a server error, no network', async () => {
+    // 401/403: the edits made until the next sign-in are sent then, not dropped from the sync.
+    for (const status of [401, 403, 408, 429, 500, 503]) {
       expect(await putAnswered(status)).toEqual({ kind: 'offline' });
     }
     const offline = createSyncApi(() => Promise.reject(new TypeError('Failed to fetch')));

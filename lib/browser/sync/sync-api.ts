@@ -23,11 +23,12 @@ export type PutOutcome =
   | { kind: 'offline' };
 
 /**
- * Refusals that say nothing of the conversation itself, only of this moment: the body came too
- * slowly (408, a poor connection) or too many writes were under way (429). The write is made again
- * later, as when offline; any other 4xx means the server will never take this copy.
+ * Refusals that say nothing of the conversation itself, only of this moment: the session ended
+ * (401; 403 from a sign-in that no longer admits this user), the body came too slowly (408, a poor
+ * connection) or too many writes were under way (429). The write is made again later, as when
+ * offline, once signed in again; any other 4xx means the server will never take this copy.
  */
-const TRY_AGAIN = new Set([408, 429]);
+const TRY_AGAIN = new Set([401, 403, 408, 429]);
 
 /** The conversation routes, over the page's fetch. Network failures are `offline`, never thrown. */
 export function createSyncApi(fetchFn: typeof fetch, base = '/api/conversations') {

@@ -25,7 +25,9 @@ const message = z
 export const conversationDocSchema = z
   .object({
     id: z.string().min(1).max(MAX_ID),
-    title: z.string().max(MAX_TITLE),
+    // Cut, not refused: a title pasted long in the rename box is no reason to stop syncing the
+    // conversation (a refused copy is never sent again).
+    title: z.string().transform((title) => title.slice(0, MAX_TITLE)),
     // Milliseconds since 1970, kept in integer columns: 1.5 or 1e20 is refused here (400), not by
     // the database (500).
     createdAt: z.number().int().min(0),

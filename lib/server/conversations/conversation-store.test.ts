@@ -69,6 +69,14 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
     expect((await ada.get('x', 3000))?.revision).toBe(2);
   });
 
+  it('writes a conversation it has no row for as new, whatever the write was based on', async () => {
+    // The server lost it (an older backup restored): the browser's copy is the one left. A deleted
+    // one has its tombstone, and stays deleted (below).
+    const ada = conversationStore(db(), 'code:ada');
+    expect(await ada.put(doc('lost', 1), 5)).toEqual({ ok: true, revision: 1 });
+    expect((await ada.get('lost', 3000))?.conversation.title).toBe('Chat lost');
+  });
+
   it('takes one of two writes over the same revision sent at once; the other is a conflict', async () => {
     const ada = conversationStore(db(), 'code:ada');
     await ada.put(doc('race', 1), undefined);

@@ -140,7 +140,8 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
     /**
      * Writes a conversation. With `baseRevision`, only over that revision (else the current one is
      * returned: the browser merges and writes again); without, only when it does not exist (a
-     * first upload, an import). A deleted conversation stays deleted for writes based on it.
+     * first upload, an import). A deleted conversation stays deleted for writes based on it; one
+     * the server has no row for at all is written as new, whatever the base.
      */
     put(doc: ConversationDoc, baseRevision: number | undefined, now = Date.now()) {
       return db.transaction().execute(async (tx): Promise<PutResult> => {
@@ -161,9 +162,9 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
         };
         const text = JSON.stringify(doc);
         if (!current) {
-          if (baseRevision !== undefined && baseRevision > 0)
-            return { ok: false, current: { revision: 0, deleted: true } };
-          // Two first uploads at once: the second inserts nothing and is told of the first.
+          // No row at all, whatever the write was based on: a deletion leaves a tombstone, so the
+          // server lost it (restored from an older backup, a new database) and the browser's copy
+          // is the one left. Two first uploads at once: the second inserts nothing and is told of the first.
           const inserted = await tx
             .insertInto('conversations')
             .values({ user_key: user, id: doc.id, revision: 1, ...fields })
