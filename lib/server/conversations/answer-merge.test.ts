@@ -65,6 +65,27 @@ describe('mergeAnswers', () => {
     const seen = answer(mergeAnswers(doc('mine', 'stopped'), [row('w1 w2', 'complete', 9)], at));
     expect(seen).toMatchObject({ content: 'mine', status: 'stopped' });
   });
+
+  it('takes the answer of a request whose response the browser lost before its first event', () => {
+    // The browser marked it failed with nothing in it and no request id (a reset, a proxy's 502);
+    // the request had reached this server, whose answer went on.
+    const lost: ConversationDoc = {
+      ...doc(''),
+      messages: [
+        { id: 'q', role: 'user', content: 'q', createdAt: 0 },
+        { id: 'a', role: 'assistant', content: '', status: 'error', createdAt: 0 },
+      ],
+    };
+    expect(answer(mergeAnswers(lost, [row('w1 w2', 'complete', 9)], at))).toMatchObject({
+      content: 'w1 w2',
+      status: 'complete',
+    });
+    // A failure the browser saw in the stream (its request id known) stays as it saw it.
+    const failed = doc('', 'error');
+    expect(answer(mergeAnswers(failed, [row('w1 w2', 'complete', 9)], at))).toMatchObject({
+      status: 'error',
+    });
+  });
 });
 
 describe('merging many answers', () => {

@@ -13,6 +13,16 @@ const SERVER_REV = 1_000_000;
 const SEEN_ENDED = new Set(['complete', 'length', 'stopped', 'error']);
 
 /**
+ * Whether the browser saw this answer end. A failure before its first event (no request id or
+ * resume token, no text: the response was lost on its way, a proxy's 502) is not an end it saw: the request may
+ * have reached this server, whose answer then went on without the browser and is taken.
+ */
+function seenEnded(m: MessageDoc): boolean {
+  if (!SEEN_ENDED.has(String(m.status))) return false;
+  return m.status !== 'error' || Boolean(m.requestId || m.resumeToken || m.content || m.reasoning);
+}
+
+/**
  * The conversation with what the server wrote of its answers: an answer the browser did not see
  * end (it still says `streaming`, or `incomplete`) takes the server's text, usage and end. A
  * checkpoint older than `staleAfterMs` belongs to an instance that died mid-answer: it shows as
@@ -35,7 +45,7 @@ export function mergeAnswers(
     const hiddenNode = hidden?.[row.message_id];
     const local = index >= 0 ? messages[index] : hiddenNode?.message;
     if (local) {
-      if (local.role !== 'assistant' || SEEN_ENDED.has(String(local.status))) continue;
+      if (local.role !== 'assistant' || seenEnded(local)) continue;
       const merged = applyRow(local, row, now, staleAfterMs);
       if (index >= 0) messages[index] = merged;
       else if (hidden && hiddenNode) hidden[row.message_id] = { ...hiddenNode, message: merged };
