@@ -30,6 +30,8 @@ function harness(
   const posted: TabMessage[] = [];
   const reads: string[][] = [];
   const removed: string[] = [];
+  /** Conversations deleted on the server: in its changes as deletions. */
+  const tombstones: string[] = [];
   let changeRequests = 0;
   let writing = 0;
   let mostAtOnce = 0;
@@ -61,11 +63,14 @@ function harness(
   const api: SyncApi = {
     changes: async (_since, cursor) => {
       changeRequests++;
-      const all = [...server.values()].map((s) => ({
-        id: s.conversation.id,
-        revision: s.revision,
-        changedAt: s.revision,
-      }));
+      const all = [
+        ...[...server.values()].map((s) => ({
+          id: s.conversation.id,
+          revision: s.revision,
+          changedAt: s.revision,
+        })),
+        ...tombstones.map((id) => ({ id, revision: 9, changedAt: 9, deleted: true })),
+      ];
       const from = Number(cursor ?? 0);
       const end = from + changesPage;
       return {
@@ -127,6 +132,7 @@ function harness(
     posted,
     reads,
     removed,
+    tombstones,
     local,
     page,
     ledger,
@@ -296,5 +302,33 @@ describe('server sync', () => {
       ['b', 'c'],
     ]);
     expect(await t.local.loadConversation!('c')).toBeDefined();
+  });
+
+  it('puts back a deleted conversation (Undo) as a new write, which the server takes', async () => {
+    const t = harness();
+    const c = withMessage(createConversation('c', null, 1), 'q', 'kept');
+    await t.local.saveConversation(c);
+    t.sync.changed('c');
+    await vi.waitFor(() => expect(t.ledger.get().revisions).toEqual({ c: 1 }));
+    await t.local.deleteConversation('c');
+    await t.sync.deleted('c');
+    expect(t.removed).toEqual(['c']);
+    expect(t.ledger.get()).toMatchObject({ revisions: {}, deleted: [] });
+    await t.local.saveConversation(c);
+    t.sync.changed('c');
+    await vi.waitFor(() => expect(t.ledger.get().revisions).toEqual({ c: 1 }));
+    expect(t.writes.at(-1)).toMatchObject({ id: 'c', base: undefined });
+    expect(t.server.has('c')).toBe(true);
+    expect(await t.local.loadConversation!('c')).toBeDefined();
+  });
+
+  it('lets go, on its first sync, of what it holds that the server deleted (its ledger lost)', async () => {
+    const t = harness();
+    await t.local.saveConversation(withMessage(createConversation('gone', null, 1), 'q', 'old'));
+    await t.local.saveConversation(withMessage(createConversation('new', null, 1), 'q', 'mine'));
+    t.tombstones.push('gone');
+    await t.sync.pull();
+    expect(await t.local.loadConversation!('gone')).toBeFalsy();
+    expect([...t.server.keys()]).toEqual(['new']);
   });
 });

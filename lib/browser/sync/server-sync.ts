@@ -102,11 +102,18 @@ export function createServerSync(deps: ServerSyncDeps) {
   }
 
   /** Applies one page of changes: deletions, then reads of what this browser does not have. */
-  async function apply(conversations: ChangedConversation[]): Promise<void> {
+  async function apply(
+    conversations: ChangedConversation[],
+    /** On a first sync, what this browser holds: known to the server or not. */
+    held?: Set<string>,
+  ): Promise<void> {
     const known = ledger.get();
+    // A deletion reaches what this browser had from the server, and, on its first sync, what it
+    // holds without knowing it (its ledger lost): sent as new, that would bring it back. Not what
+    // waits to be sent: a copy put back after the deletion (Undo, an import) is a new write.
     const todo = conversations.filter((c) =>
       c.deleted
-        ? known.revisions[c.id] !== undefined
+        ? (known.revisions[c.id] !== undefined || !!held?.has(c.id)) && !known.dirty.includes(c.id)
         : known.changedAt[c.id] !== c.changedAt || known.revisions[c.id] !== c.revision,
     );
     for (const c of todo) if (c.deleted) await forgetLocally(c.id);
@@ -119,10 +126,13 @@ export function createServerSync(deps: ServerSyncDeps) {
     const since = Math.max(0, start.since - OVERLAP_MS);
     let page = await api.changes(since);
     const { now } = page;
-    await apply(page.conversations);
+    const held = start.primed
+      ? undefined
+      : new Set((await local.load()).conversations.map((c) => c.id));
+    await apply(page.conversations, held);
     while (page.next) {
       page = await api.changes(since, page.next);
-      await apply(page.conversations);
+      await apply(page.conversations, held);
     }
     ledger.update((l) => ({ ...l, since: now }));
     if (!start.primed) {
@@ -179,8 +189,13 @@ export function createServerSync(deps: ServerSyncDeps) {
   async function flush(): Promise<void> {
     const { deleted, dirty } = ledger.get();
     for (const id of deleted) {
-      if (await api.remove(id))
-        ledger.update((l) => ({ ...l, deleted: l.deleted.filter((d) => d !== id) }));
+      if (!(await api.remove(id))) continue;
+      // Its revision is the deleted one's: a copy put back (Undo, an import) is a new write that
+      // brings it back, not one based on what was deleted (which the deletion would win).
+      ledger.update((l) => {
+        const { [id]: _r, ...revisions } = l.revisions;
+        return { ...l, revisions, deleted: l.deleted.filter((d) => d !== id) };
+      });
     }
     // Two at a time: the server receives a few writes per user at once (429 past them), and a
     // first sync may have hundreds to send.

@@ -147,6 +147,12 @@ describe.each(DATABASE_KINDS)('conversation store on %s', (kind) => {
       expect.objectContaining({ id: 'x', deleted: true, changedAt: 200 }),
     ]);
     expect(await ada.put(doc('x', 3), 1)).toMatchObject({ ok: false, current: { deleted: true } });
+    // Put back with no base (Undo, an import of an export): it comes back, one revision on.
+    expect(await ada.put(doc('x', 4), undefined, 300)).toEqual({ ok: true, revision: 3 });
+    expect((await ada.get('x', 3000))?.conversation.updatedAt).toBe(4);
+    expect((await ada.changes(250, 10)).conversations).toEqual([
+      expect.objectContaining({ id: 'x', revision: 3, changedAt: 300 }),
+    ]);
   });
 
   it('writes no answer into a deleted conversation, and one into a conversation not there yet', async () => {

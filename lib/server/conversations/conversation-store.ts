@@ -55,6 +55,8 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
     id: string,
     from: number,
     fields: Partial<Omit<Tables['conversations'], 'user_key' | 'id'>>,
+    /** Over a tombstone (a deleted conversation brought back), not over a live one. */
+    overDeleted = false,
   ): Promise<boolean> {
     const result = await tx
       .updateTable('conversations')
@@ -62,7 +64,7 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
       .where('user_key', '=', user)
       .where('id', '=', id)
       .where('revision', '=', from)
-      .where('deleted', '=', 0)
+      .where('deleted', '=', overDeleted ? 1 : 0)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -140,8 +142,9 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
     /**
      * Writes a conversation. With `baseRevision`, only over that revision (else the current one is
      * returned: the browser merges and writes again); without, only when it does not exist (a
-     * first upload, an import). A deleted conversation stays deleted for writes based on it; one
-     * the server has no row for at all is written as new, whatever the base.
+     * first upload, an import). A deleted conversation stays deleted for writes based on it, and
+     * comes back for one with no base; one the server has no row for at all is written as new,
+     * whatever the base.
      */
     put(doc: ConversationDoc, baseRevision: number | undefined, now = Date.now()) {
       return db.transaction().execute(async (tx): Promise<PutResult> => {
@@ -174,12 +177,16 @@ export function conversationStore(db: Kysely<Tables>, user: string) {
           await writeDoc(tx, user, doc.id, text);
           return { ok: true, revision: 1 };
         }
-        if (current.revision !== baseRevision || current.deleted)
+        // A write with no base over a tombstone brings the conversation back: the browser never
+        // had it from the server (Undo of a deletion, an import of an export, a chat moved into
+        // the account). One based on a revision it had stays deleted: the deletion wins.
+        const revives = !!current.deleted && baseRevision === undefined;
+        if (!revives && (current.revision !== baseRevision || current.deleted))
           return { ok: false, current: { revision: current.revision, deleted: !!current.deleted } };
         const revision = current.revision + 1;
         // Only over the revision read: on PostgreSQL a write committed meanwhile (read committed)
         // is seen here, and this one becomes a conflict instead of overwriting it.
-        if (!(await bump(tx, doc.id, current.revision, { ...fields, revision })))
+        if (!(await bump(tx, doc.id, current.revision, { ...fields, revision }, revives)))
           return refusal(tx, doc.id);
         await writeDoc(tx, user, doc.id, text);
         return { ok: true, revision };
