@@ -12,7 +12,7 @@ import {
 import type { ConversationDoc } from './conversation-doc';
 import type { ConversationsContext } from './conversations-gate';
 import { conversationStore } from './conversation-store';
-import { MAX_SHARES, readShare } from './share-store';
+import { MAX_SHARES, readShare, shareStore } from './share-store';
 import { createShare, listShares, revokeShare } from './share-handlers';
 
 const CONFIG: ConversationsConfig = {
@@ -236,6 +236,21 @@ describe.each(DATABASE_KINDS)('conversation routes on %s', (kind) => {
     expect(await refused.json()).toMatchObject({ error: { code: 'too_many_shares' } });
     expect((await revokeShare('x', tokens[0]!, ada)).status).toBe(204);
     expect((await createShare('x', ada)).status).toBe(201);
+  });
+
+  it('makes no link to a conversation deleted after it was read, and no more than the limit at once', async () => {
+    const ada = as('code:ada');
+    await putConversation('x', request('PUT', { conversation: conversation('x') }), ada.store);
+    const read = await ada.store.get('x', 3000);
+    await deleteConversation('x', ada.store);
+    // The deletion landed between the share's read and its write.
+    expect(await shareStore(db(), 'code:ada').create('x', read!.conversation)).toBe('gone');
+    expect(await db().selectFrom('shares').selectAll().execute()).toEqual([]);
+    await putConversation('y', request('PUT', { conversation: conversation('y') }), ada.store);
+    const made = await Promise.all(
+      Array.from({ length: MAX_SHARES + 5 }, () => createShare('y', ada)),
+    );
+    expect(made.filter((r) => r.status === 201)).toHaveLength(MAX_SHARES);
   });
 
   it('refuses to share when SHARE_LINKS is off', async () => {

@@ -14,6 +14,7 @@ export async function createShare(id: string, { store, db, user, config }: Conve
   const found = await store.get(id, config.checkpointMs);
   if (!found) return notFound();
   const link = await shareStore(db, user).create(id, found.conversation);
+  if (link === 'gone') return notFound();
   if (!link)
     return jsonError({
       status: 409,

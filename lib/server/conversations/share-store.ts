@@ -46,29 +46,45 @@ export function snapshotOf(doc: ConversationDoc): SharedMessage[] {
 /** Share links of one user's conversations. */
 export function shareStore(db: Kysely<Tables>, user: string) {
   return {
-    /** A new link, or null when the conversation has `MAX_SHARES` already. */
-    async create(conversationId: string, doc: ConversationDoc, now = Date.now()) {
-      const { n } = await db
-        .selectFrom('shares')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_key', '=', user)
-        .where('conversation_id', '=', conversationId)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_SHARES) return null;
-      const token = newShareToken();
-      await db
-        .insertInto('shares')
-        .values({
-          token,
-          user_key: user,
-          conversation_id: conversationId,
-          title: doc.title,
-          snapshot: JSON.stringify(snapshotOf(doc)),
-          created_at: now,
-          revoked: 0,
-        })
-        .execute();
-      return { token, createdAt: now };
+    /**
+     * A new link; null when the conversation has `MAX_SHARES` already, `gone` when it was deleted
+     * since `doc` was read.
+     */
+    create(conversationId: string, doc: ConversationDoc, now = Date.now()) {
+      return db.transaction().execute(async (tx) => {
+        // The live conversation's row, locked (its one change, to itself) until the link is in:
+        // a deletion waits and then deletes the link too, or came first and there is none to make;
+        // two links made at once are counted one after the other.
+        const live = await tx
+          .updateTable('conversations')
+          .set((eb) => ({ changed_at: eb.ref('changed_at') }))
+          .where('user_key', '=', user)
+          .where('id', '=', conversationId)
+          .where('deleted', '=', 0)
+          .executeTakeFirst();
+        if (!Number(live.numUpdatedRows)) return 'gone' as const;
+        const { n } = await tx
+          .selectFrom('shares')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_key', '=', user)
+          .where('conversation_id', '=', conversationId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= MAX_SHARES) return null;
+        const token = newShareToken();
+        await tx
+          .insertInto('shares')
+          .values({
+            token,
+            user_key: user,
+            conversation_id: conversationId,
+            title: doc.title,
+            snapshot: JSON.stringify(snapshotOf(doc)),
+            created_at: now,
+            revoked: 0,
+          })
+          .execute();
+        return { token, createdAt: now };
+      });
     },
     async list(conversationId: string): Promise<ShareLink[]> {
       const rows = await db
