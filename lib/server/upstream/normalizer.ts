@@ -76,6 +76,18 @@ export function createNormalizer(options: NormalizerOptions = {}) {
     return [{ type: 'error', error: { message, code, ...extra } } as RunnelEvent];
   }
 
+  /** Fails the answer after releasing what was held back, which the reader should still get. */
+  function failKeeping(
+    code: string,
+    message: string,
+    extra?: { status?: number; type?: string },
+  ): RunnelEvent[] {
+    const out: RunnelEvent[] = [];
+    releaseHeld(out);
+    flushText(out);
+    return [...out, ...fail(code, message, extra)];
+  }
+
   function releaseHeld(out: RunnelEvent[]): void {
     if (heldNotice !== undefined) out.push({ type: 'content', text: heldNotice });
     heldNotice = undefined;
@@ -208,12 +220,9 @@ export function createNormalizer(options: NormalizerOptions = {}) {
     } catch {
       // A frame cut off by the end of the stream is the end's problem (incomplete), not garbage.
       if (unterminated) return [];
-      const out: RunnelEvent[] = [];
-      releaseHeld(out);
-      flushText(out);
       // An `event: error` frame in plain text is still the backend's failure, in its words.
-      if (event === 'error') return [...out, ...fail('upstream_error', trimmed)];
-      return [...out, ...fail('protocol_error', 'The backend sent a frame that is not valid JSON')];
+      if (event === 'error') return failKeeping('upstream_error', trimmed);
+      return failKeeping('protocol_error', 'The backend sent a frame that is not valid JSON');
     }
     const looksLikeError =
       isObject(parsed) &&
@@ -223,12 +232,7 @@ export function createNormalizer(options: NormalizerOptions = {}) {
       : event === 'error'
         ? (readErrorObject(parsed) ?? { message: data })
         : undefined;
-    if (error) {
-      const out: RunnelEvent[] = [];
-      releaseHeld(out);
-      flushText(out);
-      return [...out, ...fail('upstream_error', error.message, error)];
-    }
+    if (error) return failKeeping('upstream_error', error.message, error);
     if (!isObject(parsed)) {
       return fail('protocol_error', 'The backend sent a frame that is not a JSON object');
     }
@@ -243,26 +247,17 @@ export function createNormalizer(options: NormalizerOptions = {}) {
         return KEEPALIVE_COMMENT.test(item.text) ? [] : [{ type: 'status', message: item.text }];
       }
       if (item.type === 'overflow') {
-        const out: RunnelEvent[] = [];
-        releaseHeld(out);
-        flushText(out);
-        return [...out, ...fail('protocol_error', 'The backend sent a frame too large to read')];
+        return failKeeping('protocol_error', 'The backend sent a frame too large to read');
       }
       return onData(item.data, item.event, item.unterminated);
     },
     /** The backend's stream ended. Without `[DONE]` that is a failure, whatever came before. */
     end(): RunnelEvent[] {
       if (finished) return [];
-      const out: RunnelEvent[] = [];
-      releaseHeld(out);
-      flushText(out);
-      return [
-        ...out,
-        ...fail(
-          'incomplete_stream',
-          'The backend closed the stream before it finished ([DONE] never arrived)',
-        ),
-      ];
+      return failKeeping(
+        'incomplete_stream',
+        'The backend closed the stream before it finished ([DONE] never arrived)',
+      );
     },
     get finished() {
       return finished;
