@@ -81,6 +81,8 @@ export async function* readEventStream(
 /**
  * Seconds from a response's `Retry-After` (delta-seconds or an HTTP date; a refusal's, or a
  * backend's error), when present and sensible: never negative, undefined when absent or unreadable.
+ * Here, beside the reading of `/api/chat`'s responses, because the page and the server both read
+ * it and a module of its own cost the page's first load bytes it does not have.
  */
 export function retryAfterHeader(response: Response): number | undefined {
   const value = response.headers.get('retry-after');

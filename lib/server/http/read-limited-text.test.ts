@@ -33,3 +33,10 @@ describe('readLimitedText', () => {
     expect(text.length).toBeLessThan(10_000);
   });
 });
+
+describe('readBoundedText at its bound', () => {
+  it('takes a body of exactly the bound as whole', async () => {
+    expect(await readBoundedText(body(10, 10).response, 100)).toBe('é'.repeat(50));
+    expect(await readBoundedText(body(11, 10).response, 100)).toBeUndefined();
+  });
+});

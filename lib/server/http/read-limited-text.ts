@@ -16,7 +16,8 @@ async function readUpTo(
   let text = '';
   let bytes = 0;
   try {
-    while (bytes < maxBytes) {
+    // `<=`: a body of exactly `maxBytes` is read to its end, and so is whole.
+    while (bytes <= maxBytes) {
       const { value, done } = await reader.read();
       if (done) return { text: text + decoder.decode(), complete: true };
       bytes += value.byteLength;
