@@ -116,7 +116,11 @@ export function createServerSync(deps: ServerSyncDeps) {
         ? (known.revisions[c.id] !== undefined || !!held?.has(c.id)) && !known.dirty.includes(c.id)
         : known.changedAt[c.id] !== c.changedAt || known.revisions[c.id] !== c.revision,
     );
-    for (const c of todo) if (c.deleted) await forgetLocally(c.id);
+    for (const c of todo) {
+      if (!c.deleted) continue;
+      await forgetLocally(c.id);
+      held?.delete(c.id);
+    }
     const live = todo.filter((c) => !c.deleted);
     for (let i = 0; i < live.length; i += READ_BATCH) await adopt(live.slice(i, i + READ_BATCH));
   }
@@ -126,6 +130,7 @@ export function createServerSync(deps: ServerSyncDeps) {
     const since = Math.max(0, start.since - OVERLAP_MS);
     let page = await api.changes(since);
     const { now } = page;
+    // Read once, on a first sync: what the server deleted is let go of, the rest sent (below).
     const held = start.primed
       ? undefined
       : new Set((await local.load()).conversations.map((c) => c.id));
@@ -135,11 +140,11 @@ export function createServerSync(deps: ServerSyncDeps) {
       await apply(page.conversations, held);
     }
     ledger.update((l) => ({ ...l, since: now }));
-    if (!start.primed) {
-      // First sync on this browser: what is here and not on the server is sent.
-      const { conversations: here } = await local.load();
+    if (held) {
+      // First sync on this browser: what is here and not on the server is sent. (What the page
+      // saves meanwhile is sent as it is saved.)
       const known = ledger.get().revisions;
-      const unknown = here.filter((c) => known[c.id] === undefined).map((c) => c.id);
+      const unknown = [...held].filter((id) => known[id] === undefined);
       ledger.update((l) => ({ ...l, primed: true, dirty: [...new Set([...l.dirty, ...unknown])] }));
     }
     await flush();
