@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, waitForStored } from './helpers';
 
 test('a part whose code cannot be fetched (the server restarting) is fetched again later, and the page stays up', async ({
   page,
@@ -24,4 +24,41 @@ test('a part whose code cannot be fetched (the server restarting) is fetched aga
   await expect(page.getByTestId('conversation-meter')).toContainText('tokens');
   await expect(answer).toHaveAttribute('data-status', 'complete');
   await expect(page.getByRole('heading', { name: /couldn.t load/ })).toHaveCount(0);
+});
+
+test('a save whose merge code cannot be fetched is made once it can: the answer is kept, storage stays', async ({
+  page,
+}) => {
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  const before = `Before the restart ${nonce()}`;
+  await send(page, before);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await waitForStored(page, before);
+  // Reloaded, the page's first save of this conversation merges with the stored copy, and the
+  // code to merge is loaded then: it cannot be, as while the server restarts.
+  await reloadApp(page);
+  await expect(page.getByTestId('message-scroller').getByText(before)).toBeVisible();
+  await page.route('**/_next/static/chunks/**', (route) => route.abort('connectionrefused'));
+  // Turbopack tries a chunk twice before its import fails: the route holds until it has.
+  const failures = new Map<string, number>();
+  const gaveUp = new Promise<void>((resolve) =>
+    page.on('requestfailed', (r) => {
+      const n = (failures.get(r.url()) ?? 0) + 1;
+      failures.set(r.url(), n);
+      if (r.url().includes('/_next/static/') && n === 2) resolve();
+    }),
+  );
+  const during = `During the restart ${nonce()}`;
+  await send(page, during);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await gaveUp;
+
+  // The server is back: the save is made, into the browser's storage (not memory).
+  await page.unrouteAll();
+  await waitForStored(page, during);
+  await reloadApp(page);
+  await expect(page.getByTestId('message-scroller').getByText(during)).toBeVisible();
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByRole('alert').filter({ hasText: 'kept in memory' })).toHaveCount(0);
 });

@@ -6,7 +6,10 @@ import { createChatStore } from '../../lib/browser/chat/chat-store';
 import { mergeConversations } from '../../lib/browser/chat/conversation-merge';
 import { createMemoryBackend, type KvBackend } from '../../lib/browser/chat/kv-backend';
 import type { AssistantMessage } from '../../lib/browser/chat/message';
-import { createMergedPersistence } from '../../lib/browser/chat/merged-persistence';
+import {
+  createMergedPersistence,
+  type MergeConversations,
+} from '../../lib/browser/chat/merged-persistence';
 import { createPersistence } from '../../lib/browser/chat/persistence';
 import { createRemoteSync } from '../../lib/browser/chat/remote-sync';
 import type { RunLocks } from '../../lib/browser/chat/run-locks';
@@ -22,6 +25,8 @@ export interface TestStoreOptions {
   locks?: RunLocks;
   /** Prefix of generated ids (two stores in one test need different ones). */
   idPrefix?: string;
+  /** How a store sharing with other tabs loads the merge (default: at once). */
+  loadMerge?: () => Promise<MergeConversations>;
 }
 
 /** A store plus handles on its fake surroundings. */
@@ -42,7 +47,8 @@ export function createTestStore(
             backend,
             onFallback,
             undefined,
-            async () => (mine, stored) => mergeConversations(mine, stored, Date.now()),
+            options.loadMerge ??
+              (async () => (mine, stored) => mergeConversations(mine, stored, Date.now())),
           )
         : createPersistence(backend, onFallback),
     fetch: f,

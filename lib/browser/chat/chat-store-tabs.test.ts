@@ -6,7 +6,8 @@ import {
   createTabChannels,
   createTestStore,
 } from '../../../testing/unit/chat-store-support';
-import { createConversation } from './conversation';
+import { createConversation, type Conversation } from './conversation';
+import { mergeConversations } from './conversation-merge';
 import { createMemoryBackend } from './kv-backend';
 import {
   createAssistantMessage,
@@ -14,7 +15,8 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import { createPersistence } from './persistence';
+import { RETRY_LOAD_MS } from './lazy-remote-sync';
+import { CONVERSATION_PREFIX, createPersistence } from './persistence';
 import { allMessages } from './versions';
 
 const reply = (text: string) => () => sseResponse([{ type: 'content', text }, { type: 'done' }]);
@@ -46,6 +48,42 @@ describe('chat store: several tabs', () => {
     a.store.getState().deleteConversation(id);
     await until(() => !b.store.getState().conversations[id]);
     expect(b.store.getState().order).toEqual([]);
+  });
+
+  it('a save whose merge code fails to load is made again, into the database, not memory', async () => {
+    const backend = createMemoryBackend();
+    const [ca, cb] = createTabChannels(2);
+    const a = createTestStore(reply('from A'), { backend, channel: ca, idPrefix: 'a' });
+    await a.store.getState().hydrate();
+    a.store.getState().send('first', CHAT);
+    await until(a.idle);
+    const id = a.active().id;
+    // A reloaded tab: its first save of a conversation another page wrote needs the merge, whose
+    // chunk fails to load once (offline for a moment, or a redeploy).
+    let attempts = 0;
+    const b = createTestStore(reply('from B'), {
+      backend,
+      channel: cb,
+      idPrefix: 'b',
+      loadMerge: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return (mine, stored) => mergeConversations(mine, stored, Date.now());
+      },
+    });
+    await b.store.getState().hydrate();
+    b.store.getState().openRoute(id);
+    b.store.getState().send('second', CHAT);
+    await until(b.idle);
+    let last: unknown;
+    await until(() => {
+      void backend.get(CONVERSATION_PREFIX + id).then((r) => {
+        last = (r as Conversation | undefined)?.messages.at(-1)?.content;
+      });
+      return last === 'from B';
+    }, 3 * RETRY_LOAD_MS);
+    expect(attempts).toBeGreaterThan(1);
+    expect(b.store.getState().storageNotice).toBeNull();
   });
 
   it('two tabs sending in one conversation at once lose no message', async () => {

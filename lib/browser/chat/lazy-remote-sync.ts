@@ -3,16 +3,29 @@ import type { createRemoteSync, RemoteSyncDeps } from './remote-sync';
 
 type RemoteSync = ReturnType<typeof createRemoteSync>;
 
+/** How long code that could not be loaded (offline, a redeploy) waits before it is tried again. */
+export const RETRY_LOAD_MS = 3000;
+
+/** `load()` until it succeeds: code that could not be loaded is tried again a few seconds later. */
+export const untilLoaded = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() =>
+    new Promise((r) => setTimeout(r, RETRY_LOAD_MS)).then(() => untilLoaded(load)),
+  );
+
 /**
  * `createRemoteSync` loaded when another tab first does something: a tab alone never needs the
  * code that merges other tabs' changes in (docs/performance.md). Calls made while it loads run, in
- * order, once it has.
+ * order, once it has. A load that fails (offline, a chunk gone after a redeploy) is tried again,
+ * the calls kept: another tab's Stop still stops here, an answer left streaming by a reload is
+ * still followed.
  */
 export function createLazyRemoteSync(deps: RemoteSyncDeps): RemoteSync {
   let real: RemoteSync | null = null;
   let loading: Promise<RemoteSync> | null = null;
   const load = () =>
-    (loading ??= import('./remote-sync').then((m) => (real = m.createRemoteSync(deps))));
+    (loading ??= untilLoaded(() => import('./remote-sync')).then(
+      (m) => (real = m.createRemoteSync(deps)),
+    ));
 
   /** An answer of the conversation streams, but not in this tab (another tab may be writing it). */
   const streamsElsewhere = (id: string) => {

@@ -1,5 +1,6 @@
 import type { Conversation } from './conversation';
 import type { KvBackend } from './kv-backend';
+import { untilLoaded } from './lazy-remote-sync';
 import type { MetaStash } from './meta-stash';
 import {
   CONVERSATION_PREFIX,
@@ -83,8 +84,11 @@ export function createMergedPersistence(
 
   return createPersistence(primary, onFallback, stash, async (kv, c) => {
     if (await mergedSave(kv, c)) return;
-    // Another tab wrote it: load the merge (once), then read, merge and write again.
-    [merge] = await Promise.all([merge ?? loadMerge(), loadReader()]);
+    // Another tab wrote it: load the merge (once), then read, merge and write again. A load that
+    // fails (offline, a chunk gone after a redeploy) is not the storage failing, which would move
+    // the page to memory for good: it is tried again, and this conversation's later saves (and
+    // the release of its run's lock) wait for it.
+    [merge] = await untilLoaded(() => Promise.all([merge ?? loadMerge(), loadReader()]));
     await mergedSave(kv, c);
   });
 }

@@ -9,6 +9,7 @@ import {
   type Message,
 } from './message';
 import { createMergedPersistence, type MergeConversations } from './merged-persistence';
+import { RETRY_LOAD_MS } from './lazy-remote-sync';
 import { allMessages } from './versions';
 
 const user = (id: string): Message => ({ id, role: 'user', content: id, createdAt: 1 });
@@ -43,6 +44,35 @@ describe('saving merged with what other tabs wrote', () => {
     await p.saveConversation(withMessages(c, 'a', 'b', 'c'));
     expect(load).not.toHaveBeenCalled();
     expect((await p.loadConversation!('c'))?.messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('the merge failing to load (offline, a redeploy) delays that save: storage stays', async () => {
+    vi.useFakeTimers();
+    try {
+      const kv = createMemoryBackend();
+      const one = unionMerge();
+      one.load.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+      const onFallback = vi.fn();
+      const tabOne = createMergedPersistence(kv, onFallback, undefined, one.load);
+      const tabTwo = createMergedPersistence(kv, vi.fn(), undefined, unionMerge().load);
+      const c = createConversation('c', 'vllm:chat', 1);
+      await tabTwo.saveConversation(withMessages(c, 'a'));
+      let saved = false;
+      void tabOne.saveConversation(withMessages(c, 'a', 'b')).then(() => (saved = true));
+      const later = tabOne.saveConversation(withMessages(c, 'a', 'b', 'c'));
+      await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS - 1);
+      expect(saved).toBe(false);
+      expect(one.load).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await later;
+      expect(saved).toBe(true);
+      expect(onFallback).not.toHaveBeenCalled();
+      // Into the database, in the order asked for, not into memory.
+      const stored = await tabTwo.loadConversation!('c');
+      expect(stored?.messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("another tab's write is merged in, not overwritten", async () => {
