@@ -75,6 +75,28 @@ describe('saving merged with what other tabs wrote', () => {
     }
   });
 
+  it('a save waiting for the merge code does not bring back a conversation deleted meanwhile', async () => {
+    vi.useFakeTimers();
+    try {
+      const kv = createMemoryBackend();
+      const one = unionMerge();
+      one.load.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+      const tabOne = createMergedPersistence(kv, vi.fn(), undefined, one.load);
+      const tabTwo = createMergedPersistence(kv, vi.fn(), undefined, unionMerge().load);
+      const c = createConversation('c', 'vllm:chat', 1);
+      await tabTwo.saveConversation(withMessages(c, 'a'));
+      const saved = tabOne.saveConversation(withMessages(c, 'a', 'b'));
+      await vi.advanceTimersByTimeAsync(0);
+      await tabTwo.deleteConversation('c');
+      await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS);
+      await saved;
+      expect(one.load).toHaveBeenCalledTimes(2);
+      expect(await kv.entries()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("another tab's write is merged in, not overwritten", async () => {
     const kv = createMemoryBackend();
     const one = unionMerge();
