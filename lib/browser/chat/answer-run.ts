@@ -165,7 +165,11 @@ export async function runAnswer(
     if (lastId !== undefined) lastEventId = lastId;
   };
 
-  if (start.kind === 'reattach') control.handle = start.handle;
+  // A Stop pressed before the run started (in the task before this one) waits for the handle.
+  if (start.kind === 'reattach') {
+    control.handle = start.handle;
+    control.onHandle?.(start.handle);
+  }
   let end: RunEnd =
     start.kind === 'request'
       ? await sendChat({

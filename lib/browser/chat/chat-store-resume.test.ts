@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
 import { encodeEvent } from '../../protocol/sse';
-import { createMemoryBackend } from './kv-backend';
+import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
 import type { NetworkWatch } from './network-watch';
+import { CONVERSATION_PREFIX } from './persistence';
 import { sseResponse, until, type SeenRequest } from '../../../testing/unit/chat-test-support';
 import { storeHarness } from '../../../testing/unit/chat-store-harness';
 
@@ -62,6 +63,22 @@ function resumingServer(cut: number, opts: { eventsStatus?: number; hangPost?: b
 
 const eventsRequests = (f: { requests: SeenRequest[] }) =>
   f.requests.filter((r) => r.url.endsWith('/events'));
+
+/** Waits until the stored copy's last answer passes `check` (saving is asynchronous). */
+async function untilStored(
+  backend: KvBackend,
+  check: (answer: AssistantMessage | undefined) => boolean,
+): Promise<void> {
+  let passed = false;
+  await until(() => {
+    void backend.entries().then((entries) => {
+      const stored = entries.find(([key]) => key.startsWith(CONVERSATION_PREFIX))?.[1] as
+        { messages: AssistantMessage[] } | undefined;
+      passed = check(stored?.messages.at(-1));
+    });
+    return passed;
+  });
+}
 
 describe('chat store: resumable answers', () => {
   it('asks for a resumable answer and reattaches when its connection drops: no repeat, no gap', async () => {
@@ -175,6 +192,28 @@ describe('chat store: resumable answers', () => {
       interruption: 'reload',
     });
     expect(reloaded.answer().resumeToken).toBeUndefined();
+    first.store.getState().stop(first.active().id);
+  });
+
+  it('after a reload, a Stop in the task before the reattach starts still stops on the server', async () => {
+    const backend = createMemoryBackend();
+    const first = storeHarness(resumingServer(6, { hangPost: true }), backend);
+    await first.store.getState().hydrate();
+    first.store.getState().send('count', CHAT);
+    await until(() => first.frames.pending > 0);
+    first.frames.runFrame();
+    await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= 6);
+
+    // The page starts a run's request in a task after the one that marks it running.
+    const tasks: (() => void)[] = [];
+    const reloaded = storeHarness(resumingServer(0), backend, { later: (cb) => tasks.push(cb) });
+    await reloaded.store.getState().hydrate();
+    await until(() => tasks.length > 0);
+    reloaded.store.getState().stop(reloaded.active().id);
+    tasks.shift()!();
+    await until(() => reloaded.fetch.requests.some((r) => r.url.endsWith('/stop')));
+    const stop = reloaded.fetch.requests.find((r) => r.url.endsWith('/stop'));
+    expect(stop!.headers.get('x-resume-token')).toBe(TOKEN);
     first.store.getState().stop(first.active().id);
   });
 
