@@ -1,6 +1,7 @@
 /**
  * A chat store for unit tests: real store and persistence over a given key-value backend, answers
- * from `respond` (through chat-test-support's fetch), frames run by hand, saves every 20 ms.
+ * from `respond` (through chat-test-support's fetch), frames run by hand, saves every 20 ms, and
+ * `saved()`: true once every save asked for has landed.
  */
 import type { AssistantMessage } from '../../lib/browser/chat/message';
 import { createChatStore } from '../../lib/browser/chat/chat-store';
@@ -9,7 +10,7 @@ import type { NetworkWatch } from '../../lib/browser/chat/network-watch';
 import type { MetaStash } from '../../lib/browser/chat/meta-stash';
 import { stashedRuns } from '../../lib/browser/chat/stashed-runs';
 import { createPersistence } from '../../lib/browser/chat/persistence';
-import { fakeFetch, manualFrames, type SeenRequest } from './chat-test-support';
+import { fakeFetch, manualFrames, saveTracker, type SeenRequest } from './chat-test-support';
 
 /** The model most tests send to. */
 export const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
@@ -34,16 +35,14 @@ export function storeHarness(
 ) {
   const frames = manualFrames();
   const f = fakeFetch(respond);
+  const saves = saveTracker();
   let id = 0;
   const store = createChatStore({
-    createPersistence: (onFallback) => createPersistence(backend, onFallback, stash),
+    createPersistence: (onFallback) => saves.track(createPersistence(backend, onFallback, stash)),
     fetch: f,
     newId: () => `id${++id}`,
     scheduleFrame: frames.schedule,
-    timers: {
-      setTimeout: (cb, ms) => setTimeout(cb, ms),
-      clearTimeout: (h) => clearTimeout(h as never),
-    },
+    timers: saves.timers,
     saveIntervalMs,
     ...(network ? { network } : {}),
     // As the chat page keeps it: with a stash, the streaming answers' tokens go in it too.
@@ -54,5 +53,5 @@ export function storeHarness(
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
   const answer = () => active().messages.at(-1) as AssistantMessage;
   const idle = () => Object.keys(store.getState().running).length === 0;
-  return { store, frames, fetch: f, active, answer, idle, backend };
+  return { store, frames, fetch: f, active, answer, idle, saved: saves.landed, backend };
 }

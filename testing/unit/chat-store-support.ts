@@ -1,6 +1,7 @@
 /**
  * A chat store for unit tests (not imported by production code): memory storage unless given, a
- * fake `/api/chat`, frames run by hand, sequential ids, and optionally a tab channel and run locks.
+ * fake `/api/chat`, frames run by hand, sequential ids, and optionally a tab channel and run locks;
+ * `saved()` is true once every save asked for has landed.
  */
 import { createChatStore } from '../../lib/browser/chat/chat-store';
 import { mergeConversations } from '../../lib/browser/chat/conversation-merge';
@@ -14,7 +15,7 @@ import { createPersistence } from '../../lib/browser/chat/persistence';
 import { createRemoteSync } from '../../lib/browser/chat/remote-sync';
 import type { RunLocks } from '../../lib/browser/chat/run-locks';
 import type { TabChannel, TabMessage } from '../../lib/browser/chat/tab-channel';
-import { fakeFetch, manualFrames } from './chat-test-support';
+import { fakeFetch, manualFrames, saveTracker } from './chat-test-support';
 
 /** The chat model most tests use. */
 export const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
@@ -37,28 +38,28 @@ export function createTestStore(
   const backend = options.backend ?? createMemoryBackend();
   const frames = manualFrames();
   const f = fakeFetch(respond);
+  const saves = saveTracker();
   let id = 0;
   let clock = 1_000;
   const store = createChatStore({
     // A store that shares with other tabs saves merged, as the chat page does.
     createPersistence: (onFallback) =>
-      options.channel
-        ? createMergedPersistence(
-            backend,
-            onFallback,
-            undefined,
-            options.loadMerge ??
-              (async () => (mine, stored) => mergeConversations(mine, stored, Date.now())),
-          )
-        : createPersistence(backend, onFallback),
+      saves.track(
+        options.channel
+          ? createMergedPersistence(
+              backend,
+              onFallback,
+              undefined,
+              options.loadMerge ??
+                (async () => (mine, stored) => mergeConversations(mine, stored, Date.now())),
+            )
+          : createPersistence(backend, onFallback),
+      ),
     fetch: f,
     now: () => ++clock,
     newId: () => `${options.idPrefix ?? 'id'}${++id}`,
     scheduleFrame: frames.schedule,
-    timers: {
-      setTimeout: (cb, ms) => setTimeout(cb, ms),
-      clearTimeout: (h) => clearTimeout(h as never),
-    },
+    timers: saves.timers,
     saveIntervalMs: 20,
     ...(options.channel ? { channel: options.channel, createRemoteSync } : {}),
     ...(options.locks ? { locks: options.locks } : {}),
@@ -66,7 +67,7 @@ export function createTestStore(
   const active = () => store.getState().conversations[store.getState().activeId ?? '']!;
   const answer = () => active().messages.at(-1) as AssistantMessage;
   const idle = () => Object.keys(store.getState().running).length === 0;
-  return { store, frames, fetch: f, active, answer, idle, backend };
+  return { store, frames, fetch: f, active, answer, idle, saved: saves.landed, backend };
 }
 
 /** Channels between stores in one test, like BroadcastChannel: nobody hears their own posts. */
@@ -114,6 +115,8 @@ export function createSharedLocks() {
   return {
     locks,
     isHeld: (id: string) => held.has(id),
+    /** Whether a tab waits for the answer's lock to be free (it takes the answer as streaming). */
+    isAwaited: (id: string) => (waiting.get(id)?.length ?? 0) > 0,
     dropAll: () =>
       [...held.keys()].forEach((k) => {
         held.set(k, 1);

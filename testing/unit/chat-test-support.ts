@@ -1,7 +1,9 @@
 /**
  * Helpers for this folder's unit tests (not imported by production code): fake `/api/chat`
- * responses built from Runnel events, and a manual clock.
+ * responses built from Runnel events, a manual clock, and waits for a condition or for saves.
  */
+import type { ChatPersistence } from '../../lib/browser/chat/persistence';
+import type { TimerApi } from '../../lib/browser/chat/save-scheduler';
 import type { RunnelEvent } from '../../lib/protocol/events';
 import { encodeEvent } from '../../lib/protocol/sse';
 
@@ -115,6 +117,68 @@ export async function until(check: () => boolean, timeoutMs = 1000): Promise<voi
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 1));
   }
+}
+
+/**
+ * Waits until `check` passes on what `read` resolves to (an asynchronous read, such as a storage
+ * backend's), reading again every 1 ms like `until`; returns the value that passed.
+ */
+export async function untilRead<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 1000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/**
+ * Save timers and a persistence wrapper for a test store that count the saves still to come:
+ * `landed()` is true once no save waits for its timer and no write (conversation, deletion, meta)
+ * is under way. A test waits for it where it needs every save asked for to be in storage, or to
+ * know that no throttled or final save is left to write something it must not.
+ */
+export function saveTracker() {
+  const waiting = new Set<unknown>();
+  let writing = 0;
+  const counted =
+    <A extends unknown[]>(op: (...args: A) => Promise<void>) =>
+    (...args: A): Promise<void> => {
+      writing += 1;
+      const write = op(...args);
+      const done = () => void (writing -= 1);
+      void write.then(done, done);
+      return write;
+    };
+  const timers: TimerApi = {
+    setTimeout: (cb, ms) => {
+      const handle = setTimeout(() => {
+        waiting.delete(handle);
+        cb();
+      }, ms);
+      waiting.add(handle);
+      return handle;
+    },
+    clearTimeout: (handle) => {
+      waiting.delete(handle);
+      clearTimeout(handle as never);
+    },
+  };
+  return {
+    timers,
+    track: (persistence: ChatPersistence): ChatPersistence => ({
+      ...persistence,
+      saveConversation: counted(persistence.saveConversation),
+      deleteConversation: counted(persistence.deleteConversation),
+      saveMeta: counted(persistence.saveMeta),
+    }),
+    landed: () => waiting.size === 0 && writing === 0,
+  };
 }
 
 /** A reasoning-then-answer stream ending in `done`. */

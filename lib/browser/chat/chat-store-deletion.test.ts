@@ -23,8 +23,8 @@ describe('chat store: deleting a conversation while its answer streams', () => {
     expect(t.fetch.signals[0]?.aborted).toBe(true);
     await until(t.idle);
     t.frames.runFrame();
-    // Past several save intervals: no throttled or final save may write it again.
-    await new Promise((r) => setTimeout(r, 100));
+    // Every throttled or final save has been made and has landed: none may have written it again.
+    await until(t.saved);
 
     const state = t.store.getState();
     expect(state.conversations[id]).toBeUndefined();

@@ -5,7 +5,12 @@ import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
 import type { NetworkWatch } from './network-watch';
 import { CONVERSATION_PREFIX } from './persistence';
-import { sseResponse, until, type SeenRequest } from '../../../testing/unit/chat-test-support';
+import {
+  sseResponse,
+  until,
+  untilRead,
+  type SeenRequest,
+} from '../../../testing/unit/chat-test-support';
 import { storeHarness } from '../../../testing/unit/chat-store-harness';
 
 const CHAT = { id: 'vllm:chat', kind: 'chat' as const };
@@ -69,15 +74,12 @@ async function untilStored(
   backend: KvBackend,
   check: (answer: AssistantMessage | undefined) => boolean,
 ): Promise<void> {
-  let passed = false;
-  await until(() => {
-    void backend.entries().then((entries) => {
-      const stored = entries.find(([key]) => key.startsWith(CONVERSATION_PREFIX))?.[1] as
-        { messages: AssistantMessage[] } | undefined;
-      passed = check(stored?.messages.at(-1));
-    });
-    return passed;
-  });
+  await untilRead(async () => {
+    const entries = await backend.entries();
+    const stored = entries.find(([key]) => key.startsWith(CONVERSATION_PREFIX))?.[1] as
+      { messages: AssistantMessage[] } | undefined;
+    return stored?.messages.at(-1);
+  }, check);
 }
 
 describe('chat store: resumable answers', () => {
@@ -104,7 +106,7 @@ describe('chat store: resumable answers', () => {
     first.store.getState().send('count', CHAT);
     await until(() => first.frames.pending > 0);
     first.frames.runFrame();
-    await new Promise((r) => setTimeout(r, 60));
+    await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= 6);
 
     const reloaded = storeHarness(resumingServer(0), backend);
     await reloaded.store.getState().hydrate();
@@ -125,7 +127,8 @@ describe('chat store: resumable answers', () => {
     t.store.getState().send('count', CHAT);
     await until(() => t.frames.pending > 0);
     t.frames.runFrame();
-    await new Promise((r) => setTimeout(r, 5));
+    // Only the save made at once can store the token: the throttled one is a minute away.
+    await untilStored(backend, (answer) => answer?.resumeToken !== undefined);
     const saved = (await backend.get(`conversation:${t.active().id}`)) as {
       messages: AssistantMessage[];
     };
@@ -181,7 +184,7 @@ describe('chat store: resumable answers', () => {
     first.store.getState().send('count', CHAT);
     await until(() => first.frames.pending > 0);
     first.frames.runFrame();
-    await new Promise((r) => setTimeout(r, 60));
+    await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= 4);
 
     const reloaded = storeHarness(resumingServer(0, { eventsStatus: 404 }), backend);
     await reloaded.store.getState().hydrate();
@@ -267,7 +270,8 @@ describe('chat store: resumable answers', () => {
     });
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
-    await new Promise((r) => setTimeout(r, 5));
+    // The request is under way; its answer, and the token, wait for the gate.
+    await until(() => t.fetch.signals.length === 1);
     t.store.getState().stop(t.active().id);
     expect(t.fetch.signals[0]!.aborted).toBe(false);
     release();
@@ -288,6 +292,7 @@ describe('chat store: resumable answers', () => {
     await t.store.getState().hydrate();
     t.store.getState().send('count', CHAT);
     await until(() => wake !== undefined);
+    // A bounded negative check: no signal says a request will not come, so one is given 20 ms.
     await new Promise((r) => setTimeout(r, 20));
     expect(eventsRequests(t.fetch)).toHaveLength(0);
     expect(t.answer().status).toBe('streaming');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sseResponse, until } from '../../../testing/unit/chat-test-support';
+import { sseResponse, until, untilRead } from '../../../testing/unit/chat-test-support';
 import {
   CHAT,
   createSharedLocks,
@@ -75,13 +75,11 @@ describe('chat store: several tabs', () => {
     b.store.getState().openRoute(id);
     b.store.getState().send('second', CHAT);
     await until(b.idle);
-    let last: unknown;
-    await until(() => {
-      void backend.get(CONVERSATION_PREFIX + id).then((r) => {
-        last = (r as Conversation | undefined)?.messages.at(-1)?.content;
-      });
-      return last === 'from B';
-    }, 3 * RETRY_LOAD_MS);
+    await untilRead(
+      () => backend.get(CONVERSATION_PREFIX + id),
+      (r) => (r as Conversation | undefined)?.messages.at(-1)?.content === 'from B',
+      3 * RETRY_LOAD_MS,
+    );
     expect(attempts).toBeGreaterThan(1);
     expect(b.store.getState().storageNotice).toBeNull();
   });
@@ -97,7 +95,8 @@ describe('chat store: several tabs', () => {
     a.store.getState().send('from tab A', CHAT);
     b.store.getState().send('from tab B', CHAT);
     await until(() => a.idle() && b.idle());
-    await new Promise((r) => setTimeout(r, 50));
+    // Both tabs' last saves have landed.
+    await until(() => a.saved() && b.saved());
 
     const third = createTestStore(reply(''), { backend });
     await third.store.getState().hydrate();
@@ -149,7 +148,12 @@ describe('chat store: several tabs', () => {
     a.store.getState().send('question', CHAT);
     await until(() => a.frames.pending > 0);
     a.frames.runFrame();
-    await new Promise((r) => setTimeout(r, 50));
+    const id = a.active().id;
+    // The streaming answer's text is saved.
+    await untilRead(
+      () => backend.get(CONVERSATION_PREFIX + id),
+      (r) => (r as Conversation | undefined)?.messages[1]?.content === 'half',
+    );
 
     // A second tab loads while the first streams: the answer is left alone.
     const b = createTestStore(reply(''), {
@@ -159,9 +163,10 @@ describe('chat store: several tabs', () => {
       idPrefix: 'b',
     });
     await b.store.getState().hydrate();
-    const id = a.active().id;
     const answerOf = () => b.store.getState().conversations[id]?.messages[1] as AssistantMessage;
-    await new Promise((r) => setTimeout(r, 30));
+    // The second tab has made up its mind about the answer: it waits for the answer's lock (or,
+    // were it to take it for cut off, has settled it).
+    await until(() => shared.isAwaited(a.answer().id) || answerOf().status !== 'streaming');
     expect(answerOf().status).toBe('streaming');
 
     shared.dropAll(); // the first tab closes: the browser releases its locks

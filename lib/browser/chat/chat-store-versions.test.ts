@@ -57,7 +57,7 @@ describe('chat store: versions', () => {
     await until(t.idle);
     expect(contents(t)).toEqual(['q1 edited', 'answer 3']);
     expect(t.fetch.bodies.at(-1)?.messages).toEqual([{ role: 'user', content: 'q1 edited' }]);
-    await new Promise((r) => setTimeout(r, 30));
+    await until(t.saved);
 
     const reloaded = createTestStore(numbered(), { backend });
     await reloaded.store.getState().hydrate();

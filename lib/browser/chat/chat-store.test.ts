@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunnelEvent } from '../../protocol/events';
 import { createMemoryBackend, type KvBackend } from './kv-backend';
 import type { AssistantMessage } from './message';
-import { REASONING_STREAM, sseResponse, until } from '../../../testing/unit/chat-test-support';
+import {
+  REASONING_STREAM,
+  sseResponse,
+  until,
+  untilRead,
+} from '../../../testing/unit/chat-test-support';
 import { CHAT, storeHarness } from '../../../testing/unit/chat-store-harness';
 
 afterEach(() => vi.useRealTimers());
@@ -94,14 +99,20 @@ describe('chat store: sending', () => {
   });
 
   it('applies events once per frame, not once per event', async () => {
-    let push!: (e: RunnelEvent) => void;
+    let push!: (...events: RunnelEvent[]) => void;
     let close!: () => void;
     const t = storeHarness(() => {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           const enc = new TextEncoder();
           let seq = 0;
-          push = (e) => c.enqueue(enc.encode(`id: ${++seq}\ndata: ${JSON.stringify(e)}\n\n`));
+          // The events given together arrive in one network read.
+          push = (...events) =>
+            c.enqueue(
+              enc.encode(
+                events.map((e) => `id: ${++seq}\ndata: ${JSON.stringify(e)}\n\n`).join(''),
+              ),
+            );
           close = () => c.close();
         },
       });
@@ -112,9 +123,10 @@ describe('chat store: sending', () => {
     t.store.getState().send('hi', CHAT);
     await until(() => push !== undefined);
     t.store.subscribe(listener);
-    for (const word of ['a', 'b', 'c', 'd']) push({ type: 'content', text: word });
-    await until(() => t.frames.pending > 0);
-    await new Promise((r) => setTimeout(r, 10));
+    push(...['a', 'b', 'c', 'd'].map((text) => ({ type: 'content' as const, text })));
+    // All four have arrived (one read): the first asked for a frame, the others wait with it (a
+    // store that applied them on arrival would have changed instead).
+    await until(() => t.frames.pending > 0 || listener.mock.calls.length > 0);
     expect(listener).not.toHaveBeenCalled();
     t.frames.runFrame();
     expect(listener).toHaveBeenCalledTimes(1);
@@ -272,11 +284,11 @@ describe('chat store: persistence', () => {
     t.store.getState().send('hello', CHAT);
     await until(() => t.frames.pending > 0);
     t.frames.runFrame();
-    // Saved within the save interval without the stream ending.
-    await new Promise((r) => setTimeout(r, 60));
-    const saved = (await backend.get(`conversation:${t.active().id}`)) as {
-      messages: AssistantMessage[];
-    };
+    // Saved within the save interval without the stream ending (the throttled save has landed).
+    const saved = (await untilRead(
+      () => backend.get(`conversation:${t.active().id}`),
+      (r) => Boolean((r as { messages: AssistantMessage[] } | undefined)?.messages[1]?.content),
+    )) as { messages: AssistantMessage[] };
     expect(saved.messages[1]).toMatchObject({ status: 'streaming', content: 'partial answer' });
 
     // A new page over the same storage (the reload): the answer is kept, marked incomplete.
@@ -302,13 +314,13 @@ describe('chat store: persistence', () => {
     t.store.getState().setDraft(id, 'unsent words');
     await t.store.getState().renameConversation(id, '  My   chat ');
     t.store.getState().flushSaves();
-    await new Promise((r) => setTimeout(r, 5));
+    await until(t.saved);
     const again = storeHarness(() => sseResponse([]), backend);
     await again.store.getState().hydrate();
     expect(again.store.getState().drafts[id]).toBe('unsent words');
     expect(again.active().title).toBe('My chat');
     again.store.getState().deleteConversation(id);
-    await new Promise((r) => setTimeout(r, 30));
+    await until(again.saved);
     const third = storeHarness(() => sseResponse([]), backend);
     await third.store.getState().hydrate();
     expect(third.store.getState().order).toEqual([]);
