@@ -147,16 +147,19 @@ export async function runAnswer(
     if (text) textSeen = true;
     return paced;
   };
+  /** The handle is known: a Stop pressed before (even in the task before the run) is sent now. */
+  const knowHandle = (handle: ResumeHandle) => {
+    control.handle = handle;
+    control.onHandle?.(handle);
+  };
   let lastEventId = start.kind === 'reattach' ? start.lastEventId : 0;
   let ended = false;
   const onEvents = (events: RunnelEvent[], lastId: number | undefined) => {
     const at = now();
     control.started = true;
     events.forEach((event, i) => {
-      if (event.type === 'start' && event.resume_token && !control.handle) {
-        control.handle = { requestId: event.request_id, token: event.resume_token };
-        control.onHandle?.(control.handle);
-      }
+      if (event.type === 'start' && event.resume_token && !control.handle)
+        knowHandle({ requestId: event.request_id, token: event.resume_token });
       if (isTerminal(event)) ended = true;
       if (event.type === 'done' && event.session) control.session = event.session.id;
       const id = i === events.length - 1 ? lastId : undefined;
@@ -165,11 +168,7 @@ export async function runAnswer(
     if (lastId !== undefined) lastEventId = lastId;
   };
 
-  // A Stop pressed before the run started (in the task before this one) waits for the handle.
-  if (start.kind === 'reattach') {
-    control.handle = start.handle;
-    control.onHandle?.(start.handle);
-  }
+  if (start.kind === 'reattach') knowHandle(start.handle);
   let end: RunEnd =
     start.kind === 'request'
       ? await sendChat({
