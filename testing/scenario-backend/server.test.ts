@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { untilRead } from '../unit/until';
 import type { RequestRecord } from './recorder';
 import { CHAT_TOKENS } from './scenarios/texts';
 import { startScenarioBackend, type ScenarioBackend } from './server';
@@ -30,13 +31,8 @@ async function lastRecord(): Promise<RequestRecord> {
 }
 
 /** Polls until the last record has an outcome (close events are async). */
-async function settledRecord(timeoutMs = 1000): Promise<RequestRecord> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const rec = await lastRecord();
-    if (rec.outcome || Date.now() > until) return rec;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+function settledRecord(): Promise<RequestRecord> {
+  return untilRead(lastRecord, (rec) => rec.outcome !== undefined, 5_000);
 }
 
 /** Concatenated delta.content of a compact SSE body. */
@@ -96,8 +92,14 @@ describe('scenario backend', () => {
       { signal: ac.signal },
     );
     const reader = res.body!.getReader();
-    await reader.read();
-    await new Promise((r) => setTimeout(r, 120));
+    const decoder = new TextDecoder();
+    // Mid-answer: the abort comes once a token (they are 50 ms apart) has arrived.
+    let received = '';
+    while (!/"content":"[^"]/.test(received)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended before its first token');
+      received += decoder.decode(value, { stream: true });
+    }
     const abortedAt = performance.timeOrigin + performance.now();
     ac.abort();
     const rec = await settledRecord();
@@ -148,7 +150,8 @@ describe('scenario backend', () => {
       { model: 'no-headers', stream: true },
       { signal: ac.signal },
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // The request reached the backend (it is recorded), which will never answer it.
+    await untilRead(lastRecord, (rec) => rec.model === 'no-headers', 5_000);
     ac.abort();
     await expect(pending).rejects.toThrow();
     expect((await settledRecord()).outcome).toBe('never_responded');

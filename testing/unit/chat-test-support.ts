@@ -110,32 +110,8 @@ export function manualFrames() {
   };
 }
 
-/** Waits until `check` passes (polling microtasks and short timers). */
-export async function until(check: () => boolean, timeoutMs = 1000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}
-
-/**
- * Waits until `check` passes on what `read` resolves to (an asynchronous read, such as a storage
- * backend's), reading again every 1 ms like `until`; returns the value that passed.
- */
-export async function untilRead<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 1000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}
+/** The waits for a condition, shared with the other unit tests. */
+export { until, untilRead } from './until';
 
 /**
  * Save timers and a persistence wrapper for a test store that count the saves still to come:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redisForTests } from '../../../testing/unit/redis-for-tests';
+import { until, untilRead } from '../../../testing/unit/until';
 import { createRedisSlotStore } from './redis-slot-store';
 import { createMemorySlotStore, type SlotStore } from './slot-store';
 import { createSlots, type Lease } from './slots';
@@ -39,19 +40,28 @@ describe.each(stores)('slots in %s', (_name, makeStore) => {
     const slots = slotsOf(store);
     const holder = (await slots.tryTake('q', 1))!;
     const order: string[] = [];
+    const names = ['w1', 'w2', 'w3'];
     const positions: Record<string, number[]> = { w1: [], w2: [], w3: [] };
-    const waiters = ['w1', 'w2', 'w3'].map(async (name, i) => {
-      await new Promise((r) => setTimeout(r, i * 30));
+    const enter = async (name: string, i: number) => {
       const lease = await slots.wait('q', 1, {
         signal: new AbortController().signal,
         timeoutMs: 5_000,
         onPosition: (ahead) => positions[name]!.push(ahead),
       });
       order.push(name);
-      await new Promise((r) => setTimeout(r, 20));
+      // The slot is held until every waiter behind has seen the line move up by one.
+      await until(
+        () => names.slice(i + 1).every((behind, j) => positions[behind]!.at(-1) === j),
+        5_000,
+      );
       (lease as Lease).release();
-    });
-    await new Promise((r) => setTimeout(r, 150));
+    };
+    const waiters: Promise<void>[] = [];
+    for (const [i, name] of names.entries()) {
+      waiters.push(enter(name, i));
+      // The next one arrives once this one is in line.
+      await until(() => positions[name]!.length > 0, 5_000);
+    }
     // A newcomer does not jump the line.
     expect(await slots.tryTake('q', 1)).toBeNull();
     holder.release();
@@ -67,15 +77,21 @@ describe.each(stores)('slots in %s', (_name, makeStore) => {
     const slots = slotsOf(store);
     const holder = (await slots.tryTake('a', 1))!;
     const quitter = new AbortController();
-    const first = slots.wait('a', 1, { signal: quitter.signal, timeoutMs: 5_000 });
-    await new Promise((r) => setTimeout(r, 30));
+    let firstInLine = false;
+    const first = slots.wait('a', 1, {
+      signal: quitter.signal,
+      timeoutMs: 5_000,
+      onPosition: () => (firstInLine = true),
+    });
+    await until(() => firstInLine, 5_000);
     const aheadSeen: number[] = [];
     const second = slots.wait('a', 1, {
       signal: new AbortController().signal,
       timeoutMs: 5_000,
       onPosition: (n) => aheadSeen.push(n),
     });
-    await new Promise((r) => setTimeout(r, 30));
+    await until(() => aheadSeen.length > 0, 5_000);
+    expect(aheadSeen).toEqual([1]);
     quitter.abort();
     expect(await first).toBe('aborted');
     await expect.poll(() => aheadSeen.at(-1)).toBe(0);
@@ -113,28 +129,47 @@ describe('slots in redis, across instances', () => {
     const prefix = `test:${crypto.randomUUID()}:`;
     const dead = createRedisSlotStore(redis(), prefix);
     // A lease taken and never renewed nor released: what an instance that died leaves behind.
-    expect(await dead.tryAcquire('d', 'dead-lease', 1, 200)).toBe(true);
+    expect(await dead.tryAcquire('d', 'dead-lease', 2, 200)).toBe(true);
     const alive = createSlots({
       local: createMemorySlotStore(),
       shared: async () => createRedisSlotStore(redis(), prefix),
     });
-    expect(await alive.tryTake('d', 1)).toBeNull();
-    await new Promise((r) => setTimeout(r, 250));
-    const lease = await alive.tryTake('d', 1);
-    expect(lease).not.toBeNull();
+    // A live lease holds the other slot, and keeps the key for far longer than the dead lease's
+    // 200 ms: only the dead lease's own expiry can free a slot.
+    const held = await alive.tryTake('d', 2);
+    expect(held).not.toBeNull();
+    expect(await alive.tryTake('d', 2)).toBeNull();
+    const lease = await untilRead(
+      () => alive.tryTake('d', 2),
+      (taken) => taken !== null,
+      5_000,
+    );
+    // The two slots are the live leases'.
+    expect(await dead.held('d')).toBe(2);
     lease!.release();
+    held!.release();
   });
 
   it('a held lease is renewed while its stream lasts', async () => {
     const prefix = `test:${crypto.randomUUID()}:`;
     const store = createRedisSlotStore(redis(), prefix);
+    let renewals = 0;
     const slots = createSlots({
       local: createMemorySlotStore(),
-      shared: async () => store,
+      shared: async () => ({
+        ...store,
+        renew: async (...args) => {
+          await store.renew(...args);
+          renewals++;
+        },
+      }),
       ttlMs: 150,
     });
+    const takenAt = performance.now();
     const lease = (await slots.tryTake('r', 1))!;
-    await new Promise((r) => setTimeout(r, 400));
+    // Renewed every 50 ms: after four renewals the lease has outlived its first 150 ms.
+    await until(() => renewals >= 4, 5_000);
+    expect(performance.now() - takenAt).toBeGreaterThan(150);
     expect(await store.held('r')).toBe(1);
     lease.release();
     await expect.poll(() => store.held('r')).toBe(0);

@@ -9,14 +9,27 @@ import { createLimits, type LimitDecision, type LimitHold } from './limits';
 const base: LimitsConfig = { user: {}, embed: {}, queueTimeoutMs: 1000 };
 
 function limitsWith(config: Partial<LimitsConfig>, allowed = (_o: string) => true) {
-  return createLimits(
+  const counters = new Map<string, RateLimiterMemory>();
+  const limits = createLimits(
     { ...base, ...config },
     {
       slots: createSlots({ local: createMemorySlotStore(), shared: async () => undefined }),
-      rateLimiter: (options) => new RateLimiterMemory(options),
+      rateLimiter: (options) => {
+        const counter = new RateLimiterMemory(options);
+        counters.set(options.keyPrefix, counter);
+        return counter;
+      },
       isAllowedHost: allowed,
     },
   );
+  /** Waits until the day's tokens counted for an app user's `key` are `used` (settled). */
+  const tokensSettle = (key: string, used: number) =>
+    expect
+      .poll(async () => (await counters.get('runnel:user:tokens')?.get(key))?.consumedPoints, {
+        timeout: 5_000,
+      })
+      .toBe(used);
+  return Object.assign(limits, { tokensSettle });
 }
 
 const anon = (address: string): Identity => ({
@@ -74,10 +87,10 @@ describe('limits', () => {
       refusal: { limit: 'tokens_per_day' },
     });
     a.end(100);
-    await new Promise((r) => setTimeout(r, 10));
+    await limits.tokensSettle('addr:1.1.1.1', 100);
     // 100 used: 900 left, and the refused reservation did not eat any.
     hold(await limits.check(anon('1.1.1.1'), 900)).end(900);
-    await new Promise((r) => setTimeout(r, 10));
+    await limits.tokensSettle('addr:1.1.1.1', 1000);
     const refused = await limits.check(anon('1.1.1.1'), 1);
     expect(refused).toMatchObject({ ok: false, refusal: { limit: 'tokens_per_day' } });
     if (!refused.ok) expect(refused.refusal.retryAfterS).toBeGreaterThan(86_000);
@@ -169,16 +182,16 @@ describe('limits', () => {
   it('reserves what is left of the day, down to a floor, when asked for less at least', async () => {
     const limits = limitsWith({ user: { tokensPerDay: 1000 } });
     hold(await limits.check(anon('7.7.8.1'), 900)).end(900);
-    await new Promise((r) => setTimeout(r, 10));
+    await limits.tokensSettle('addr:7.7.8.1', 900);
     // 4,096 wanted, 100 left: the request gets the 100 rather than a refusal…
     const admitted = await limits.admit(anon('7.7.8.1'));
     if (!admitted.ok) throw new Error('refused');
     const flexible = hold(await admitted.admitted.reserve(4096, 50));
     // …and settles exactly: 30 used leaves 70.
     flexible.end(30);
-    await new Promise((r) => setTimeout(r, 10));
+    await limits.tokensSettle('addr:7.7.8.1', 930);
     hold(await limits.check(anon('7.7.8.1'), 70)).end(70);
-    await new Promise((r) => setTimeout(r, 10));
+    await limits.tokensSettle('addr:7.7.8.1', 1000);
     // Nothing left: below the floor, refused.
     const again = await limits.admit(anon('7.7.8.1'));
     if (!again.ok) throw new Error('refused');

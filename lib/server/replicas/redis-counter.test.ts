@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redisForTests } from '../../../testing/unit/redis-for-tests';
+import { untilRead } from '../../../testing/unit/until';
 import { createSharedCounter } from './redis-counter';
 
 const redis = redisForTests();
@@ -32,9 +33,17 @@ describe('replica stream counts shared through Redis', () => {
     // A crashed instance's lease: added once, never renewed, never released.
     await redis().zadd(`${prefix}${A}`, Date.now() + 150, 'crashed-instance-lease');
     expect(await alive.counts([A])).toEqual([2]);
-    await new Promise((r) => setTimeout(r, 450));
-    // The crashed one expired; the live one was renewed (every 50 ms) and still counts.
-    expect(await alive.counts([A])).toEqual([1]);
+    // Counted until the crashed one is dropped. The live one, added first, would have expired by
+    // then had it not been renewed (every 50 ms): it still counts.
+    const { counts } = await untilRead(
+      async () => ({
+        counts: await alive.counts([A]),
+        crashed: await redis().zscore(`${prefix}${A}`, 'crashed-instance-lease'),
+      }),
+      ({ crashed }) => crashed === null,
+      5_000,
+    );
+    expect(counts).toEqual([1]);
     off();
     await expect.poll(() => alive.counts([A])).toEqual([0]);
   });

@@ -2,10 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../testing/unit/until';
 import type { RunnelEvent } from '../../protocol/events';
 import { createLocalAnswers } from './local-answers';
 import { createReaderStream } from './reader-stream';
-import { startResumableAnswer, type ResumableAnswerOptions } from './resumable-answer';
+import {
+  startResumableAnswer,
+  type ResumableAnswerDeps,
+  type ResumableAnswerOptions,
+} from './resumable-answer';
 import { ABANDONED_MESSAGE, NOT_KEPT_MESSAGE } from './resumable-sink';
 
 /** A real local backend: `/count/N` streams N content tokens 15 ms apart, then [DONE]. */
@@ -56,7 +61,10 @@ interface Frame {
   event: RunnelEvent;
 }
 
-/** Reads frames with their ids; `stopWhen` lets a test leave early (the reader then detaches). */
+/**
+ * Reads frames with their ids; `stopWhen` sees those read so far after each read, and lets a test
+ * leave early (the reader then detaches).
+ */
 async function frames(
   stream: ReadableStream<Uint8Array>,
   stopWhen: (frames: Frame[]) => boolean = () => false,
@@ -86,6 +94,7 @@ function setup(
   count: number | 'silent',
   overrides: Partial<ResumableAnswerOptions> = {},
   bytes = 1 << 20,
+  moreDeps: Partial<ResumableAnswerDeps> = {},
 ) {
   const path = count === 'silent' ? `/silent/${nextPath++}` : `/count/${count}/${nextPath++}`;
   const answers = createLocalAnswers({ maxBytes: bytes, maxAnswerBytes: bytes, ttlMs: 60_000 });
@@ -107,7 +116,7 @@ function setup(
       graceMs: 10_000,
       ...overrides,
     },
-    { fetch: globalThis.fetch, now: () => performance.now(), answers },
+    { fetch: globalThis.fetch, now: () => performance.now(), answers, ...moreDeps },
   );
   const reattach = (afterSeq: number, signal = new AbortController().signal) =>
     createReaderStream(answers.get(requestId)!.feed, {
@@ -115,7 +124,17 @@ function setup(
       keepaliveIntervalMs: 5_000,
       signal,
     });
-  return { path, answers, browser, requestId, answer, reattach };
+  /**
+   * Waits until the browser's connection has left and the answer went on without it: an entry
+   * was kept while nobody read.
+   */
+  const goneOnUnread = async () => {
+    const log = answers.get(requestId)!;
+    await until(() => log.readers() === 0, 5_000);
+    const keptWhenLeft = log.bytes();
+    await until(() => log.bytes() > keptWhenLeft, 5_000);
+  };
+  return { path, answers, browser, requestId, answer, reattach, goneOnUnread };
 }
 
 describe('resumable answer', () => {
@@ -143,10 +162,10 @@ describe('resumable answer', () => {
   });
 
   it('goes on generating when the browser leaves; a reader joins with no gap and no duplicate', async () => {
-    const { answer, browser, reattach, path } = setup(30);
+    const { answer, browser, reattach, path, goneOnUnread } = setup(30);
     const first = await frames(answer.stream, (f) => text(f).split(' ').length > 5);
     browser.abort();
-    await new Promise((r) => setTimeout(r, 100));
+    await goneOnUnread();
     const rest = await frames(reattach(first.at(-1)!.id));
     expect(rest[0]!.id).toBe(first.at(-1)!.id + 1);
     const joined = [...first, ...rest];
@@ -177,10 +196,11 @@ describe('resumable answer', () => {
   });
 
   it('a reader that reattaches within the grace period keeps it going to the end', async () => {
-    const { answer, browser, reattach, path } = setup(25, { graceMs: 120 });
+    const { answer, browser, reattach, path, goneOnUnread } = setup(25, { graceMs: 120 });
     const first = await frames(answer.stream, (f) => f.length > 3);
     browser.abort();
-    await new Promise((r) => setTimeout(r, 60));
+    // The grace period runs from here.
+    await goneOnUnread();
     const rest = await frames(reattach(first.at(-1)!.id));
     expect(rest.at(-1)!.event.type).toBe('done');
     expect(text([...first, ...rest])).toBe(Array.from({ length: 25 }, (_, i) => `t${i} `).join(''));
@@ -190,9 +210,15 @@ describe('resumable answer', () => {
 
   it('a stop closes the upstream at once and ends every reader with `stopped`', async () => {
     const { answer, answers, requestId, reattach, path } = setup(500);
-    const first = frames(answer.stream);
-    const second = frames(reattach(0));
-    await new Promise((r) => setTimeout(r, 100));
+    // Both readers are followed as they read: the stop comes once text reached each of them.
+    const seen: Frame[][] = [[], []];
+    const following = (i: number) => (f: Frame[]) => {
+      seen[i] = f;
+      return false;
+    };
+    const first = frames(answer.stream, following(0));
+    const second = frames(reattach(0), following(1));
+    await until(() => seen.every((f) => text(f).length > 0), 5_000);
     const stoppedAt = performance.now();
     answers.get(requestId)!.requestStop();
     const [a, b] = await Promise.all([first, second]);
@@ -209,11 +235,15 @@ describe('resumable answer', () => {
   });
 
   it('a stop closes the upstream within 50 ms while the backend is silent (a long prefill)', async () => {
-    const { answer, answers, requestId, path } = setup('silent');
+    const answered: (number | string)[] = [];
+    const { answer, answers, requestId, path } = setup('silent', {}, undefined, {
+      onUpstream: (status) => answered.push(status),
+    });
     const read = frames(answer.stream);
-    // The request reached the backend, which now says nothing: only an abort can end it.
+    // The request reached the backend, which sent its headers and now says nothing: only an
+    // abort can end it.
     await expect.poll(() => answers.get(requestId)?.readers()).toBe(1);
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => answered.includes(200), 5_000);
     expect(closedAt.has(path)).toBe(false);
     const stoppedAt = performance.now();
     answers.get(requestId)!.requestStop();

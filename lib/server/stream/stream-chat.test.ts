@@ -11,6 +11,7 @@ import {
   streamOptions,
   UNIT_KEY,
 } from '../../../testing/unit/upstream-server';
+import { until } from '../../../testing/unit/until';
 import { STREAM_PACE_MS } from './pacer';
 import { streamChat, type StreamChatOptions } from './stream-chat';
 
@@ -141,10 +142,15 @@ describe('streamChat', () => {
       arrived = true;
     });
     const client = new AbortController();
-    const reader = streamChat(options('/prefill', { signal: client.signal }), deps).getReader();
+    const answered: (number | string)[] = [];
+    const reader = streamChat(options('/prefill', { signal: client.signal }), {
+      ...deps,
+      onUpstream: (status) => answered.push(status),
+    }).getReader();
     await reader.read(); // start
     await expect.poll(() => arrived).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    // The gateway has the headers: it now waits for a body that does not come.
+    await until(() => answered.includes(200), 5_000);
     expect(server.closed.has('/prefill')).toBe(false);
     const abortedAt = performance.now();
     client.abort();
