@@ -82,6 +82,20 @@ async function untilStored(
   }, check);
 }
 
+/**
+ * A page whose answer is still generating (its POST held open) once the text of the first `cut`
+ * events is saved with their id: what a reload finds in storage.
+ */
+async function leftStreaming(backend: KvBackend, cut: number) {
+  const page = storeHarness(resumingServer(cut, { hangPost: true }), backend);
+  await page.store.getState().hydrate();
+  page.store.getState().send('count', CHAT);
+  await until(() => page.frames.pending > 0);
+  page.frames.runFrame();
+  await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= cut);
+  return page;
+}
+
 describe('chat store: resumable answers', () => {
   it('asks for a resumable answer and reattaches when its connection drops: no repeat, no gap', async () => {
     const t = storeHarness(resumingServer(5));
@@ -101,12 +115,7 @@ describe('chat store: resumable answers', () => {
 
   it('after a reload, reattaches from the last event saved with the text', async () => {
     const backend = createMemoryBackend();
-    const first = storeHarness(resumingServer(6, { hangPost: true }), backend);
-    await first.store.getState().hydrate();
-    first.store.getState().send('count', CHAT);
-    await until(() => first.frames.pending > 0);
-    first.frames.runFrame();
-    await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= 6);
+    const first = await leftStreaming(backend, 6);
 
     const reloaded = storeHarness(resumingServer(0), backend);
     await reloaded.store.getState().hydrate();
@@ -179,12 +188,7 @@ describe('chat store: resumable answers', () => {
 
   it('after a reload, an answer the server no longer has ends incomplete, as before', async () => {
     const backend = createMemoryBackend();
-    const first = storeHarness(resumingServer(4, { hangPost: true }), backend);
-    await first.store.getState().hydrate();
-    first.store.getState().send('count', CHAT);
-    await until(() => first.frames.pending > 0);
-    first.frames.runFrame();
-    await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= 4);
+    const first = await leftStreaming(backend, 4);
 
     const reloaded = storeHarness(resumingServer(0, { eventsStatus: 404 }), backend);
     await reloaded.store.getState().hydrate();
@@ -200,12 +204,7 @@ describe('chat store: resumable answers', () => {
 
   it('after a reload, a Stop in the task before the reattach starts still stops on the server', async () => {
     const backend = createMemoryBackend();
-    const first = storeHarness(resumingServer(6, { hangPost: true }), backend);
-    await first.store.getState().hydrate();
-    first.store.getState().send('count', CHAT);
-    await until(() => first.frames.pending > 0);
-    first.frames.runFrame();
-    await untilStored(backend, (answer) => (answer?.lastEventId ?? 0) >= 6);
+    const first = await leftStreaming(backend, 6);
 
     // The page starts a run's request in a task after the one that marks it running.
     const tasks: (() => void)[] = [];

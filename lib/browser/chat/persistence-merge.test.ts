@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConversation, type Conversation } from './conversation';
 import { mergeConversations } from './conversation-merge';
 import { createMemoryBackend } from './kv-backend';
@@ -31,6 +31,27 @@ function unionMerge() {
   return { merge, load };
 }
 
+/**
+ * Two tabs over one database, on a fake clock: tab two wrote conversation `c`, and tab one's
+ * merge code fails to load once (offline for a moment, a redeploy), as its next save needs it.
+ */
+async function mergeFailingOnce() {
+  vi.useFakeTimers();
+  const kv = createMemoryBackend();
+  const one = unionMerge();
+  one.load.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+  const onFallback = vi.fn();
+  const tabOne = createMergedPersistence(kv, onFallback, undefined, one.load);
+  const tabTwo = createMergedPersistence(kv, vi.fn(), undefined, unionMerge().load);
+  const c = createConversation('c', 'vllm:chat', 1);
+  await tabTwo.saveConversation(withMessages(c, 'a'));
+  return { kv, one, onFallback, tabOne, tabTwo, c };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('saving merged with what other tabs wrote', () => {
   it('a tab alone never loads the merge: its own last write needs none', async () => {
     const kv = createMemoryBackend();
@@ -47,54 +68,32 @@ describe('saving merged with what other tabs wrote', () => {
   });
 
   it('the merge failing to load (offline, a redeploy) delays that save: storage stays', async () => {
-    vi.useFakeTimers();
-    try {
-      const kv = createMemoryBackend();
-      const one = unionMerge();
-      one.load.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
-      const onFallback = vi.fn();
-      const tabOne = createMergedPersistence(kv, onFallback, undefined, one.load);
-      const tabTwo = createMergedPersistence(kv, vi.fn(), undefined, unionMerge().load);
-      const c = createConversation('c', 'vllm:chat', 1);
-      await tabTwo.saveConversation(withMessages(c, 'a'));
-      let saved = false;
-      void tabOne.saveConversation(withMessages(c, 'a', 'b')).then(() => (saved = true));
-      const later = tabOne.saveConversation(withMessages(c, 'a', 'b', 'c'));
-      await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS - 1);
-      expect(saved).toBe(false);
-      expect(one.load).toHaveBeenCalledTimes(1);
-      await vi.advanceTimersByTimeAsync(1);
-      await later;
-      expect(saved).toBe(true);
-      expect(onFallback).not.toHaveBeenCalled();
-      // Into the database, in the order asked for, not into memory.
-      const stored = await tabTwo.loadConversation!('c');
-      expect(stored?.messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { kv, one, onFallback, tabOne, tabTwo, c } = await mergeFailingOnce();
+    let saved = false;
+    void tabOne.saveConversation(withMessages(c, 'a', 'b')).then(() => (saved = true));
+    const later = tabOne.saveConversation(withMessages(c, 'a', 'b', 'c'));
+    await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS - 1);
+    expect(saved).toBe(false);
+    expect(one.load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await later;
+    expect(saved).toBe(true);
+    expect(onFallback).not.toHaveBeenCalled();
+    // Into the database, in the order asked for, not into memory.
+    const stored = await tabTwo.loadConversation!('c');
+    expect(stored?.messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(await kv.entries()).toHaveLength(1);
   });
 
   it('a save waiting for the merge code does not bring back a conversation deleted meanwhile', async () => {
-    vi.useFakeTimers();
-    try {
-      const kv = createMemoryBackend();
-      const one = unionMerge();
-      one.load.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
-      const tabOne = createMergedPersistence(kv, vi.fn(), undefined, one.load);
-      const tabTwo = createMergedPersistence(kv, vi.fn(), undefined, unionMerge().load);
-      const c = createConversation('c', 'vllm:chat', 1);
-      await tabTwo.saveConversation(withMessages(c, 'a'));
-      const saved = tabOne.saveConversation(withMessages(c, 'a', 'b'));
-      await vi.advanceTimersByTimeAsync(0);
-      await tabTwo.deleteConversation('c');
-      await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS);
-      await saved;
-      expect(one.load).toHaveBeenCalledTimes(2);
-      expect(await kv.entries()).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { kv, one, tabOne, tabTwo, c } = await mergeFailingOnce();
+    const saved = tabOne.saveConversation(withMessages(c, 'a', 'b'));
+    await vi.advanceTimersByTimeAsync(0);
+    await tabTwo.deleteConversation('c');
+    await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS);
+    await saved;
+    expect(one.load).toHaveBeenCalledTimes(2);
+    expect(await kv.entries()).toEqual([]);
   });
 
   it("another tab's write is merged in, not overwritten", async () => {
