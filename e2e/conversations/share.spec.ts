@@ -128,9 +128,11 @@ test('the conversation menu creates, lists and revokes share links', async ({ br
   await send(page, `Share from the menu ${marker}`);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
   const nav = await openSidebar(page);
+  // This page's conversation: other specs signed in as the same user add theirs to the list.
   await nav
+    .getByRole('listitem')
+    .filter({ has: page.locator('a[aria-current="page"]') })
     .getByRole('button', { name: /^Options for/ })
-    .first()
     .click();
   await page.getByRole('menuitem', { name: 'Share…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share conversation' });
