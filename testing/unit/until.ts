@@ -6,11 +6,7 @@
 
 /** Waits until `check` passes (polling microtasks and short timers). */
 export async function until(check: () => boolean, timeoutMs = 1000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 1));
-  }
+  await untilRead(async () => check(), Boolean, timeoutMs);
 }
 
 /**
