@@ -63,7 +63,9 @@ for (const size of SIZES) {
       'gpu-priced:counting',
     ]);
     const panel = page.getByRole('region', { name: 'Comparison' });
-    await page.waitForTimeout(700);
+    // Every column has text of its answer.
+    for (const col of await panel.locator('section[data-model-id]').all())
+      await expect(col.locator('.markdown')).toHaveText(/\S/, { timeout: 30_000 });
     await panel.screenshot({ path: `${dir}/compare-streaming-${size.name}.png` });
     for (const col of await panel.locator('section[data-model-id]').all())
       await expect(col).not.toHaveAttribute('data-status', 'streaming', { timeout: 30_000 });

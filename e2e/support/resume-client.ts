@@ -16,8 +16,9 @@ export interface Frame {
 export async function readFrames(
   body: ReadableStream<Uint8Array>,
   stopWhen: (frames: Frame[]) => boolean = () => false,
+  /** Filled as frames arrive, for a test that waits for some before acting. */
+  frames: Frame[] = [],
 ): Promise<Frame[]> {
-  const frames: Frame[] = [];
   const parser = createParser({
     onEvent: (m) => frames.push({ id: Number(m.id), event: JSON.parse(m.data) as RunnelEvent }),
   });

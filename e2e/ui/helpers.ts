@@ -37,6 +37,20 @@ export async function reloadApp(page: Page): Promise<void> {
   await waitReady(page);
 }
 
+/**
+ * Waits until no animation or transition that ends is running on the page (a drawer sliding in, a
+ * menu fading in), for a screenshot of where it ends. Endless ones (a caret, a spinner) are left.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /** Picks a model by id in the header picker. */
 export async function pickModel(page: Page, id: string): Promise<void> {
   await page.getByRole('combobox', { name: /^Model: / }).click();

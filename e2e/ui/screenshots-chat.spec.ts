@@ -4,7 +4,7 @@
  * `SHOTS=/tmp/shots npx playwright test --project=chromium screenshots-chat`.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { lastAnswer, openApp, pickModel, reloadApp, send } from './helpers';
+import { animationsDone, lastAnswer, openApp, pickModel, reloadApp, send } from './helpers';
 import { manyConversations, seedConversations } from '../../testing/browser/seed-conversations';
 
 const dir = process.env.SHOTS;
@@ -17,7 +17,7 @@ async function drawer(page: Page) {
   const open = page.getByRole('button', { name: 'Open conversations' });
   if (await open.isVisible()) {
     await open.click();
-    await page.waitForTimeout(400);
+    await animationsDone(page);
   }
 }
 
@@ -67,7 +67,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: `${dir}/desktop-${scheme}.png` });
     const box = page.getByRole('searchbox', { name: 'Search chats' });
     await box.fill('stream');
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('region', { name: 'Search results' })).toBeVisible();
+    await animationsDone(page);
     await page.screenshot({ path: `${dir}/desktop-search-${scheme}.png` });
     await box.fill('');
     await page.getByRole('button', { name: 'Hide sidebar' }).click();
@@ -89,6 +90,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const nav = page.getByRole('navigation', { name: 'Conversations' });
     await nav.getByRole('link', { name: 'Weekend hike around Lake Bled' }).hover();
     await nav.getByRole('button', { name: 'Options for “Weekend hike around Lake Bled”' }).click();
+    await animationsDone(page);
     await page.screenshot({ path: `${dir}/phone-menu-${scheme}.png` });
   });
 }
@@ -99,6 +101,7 @@ test('500 conversations, searched', async ({ page }) => {
   await seedConversations(page, manyConversations(500, Date.now()));
   await reloadApp(page);
   await page.getByRole('searchbox', { name: 'Search chats' }).fill('kernel tensor');
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('region', { name: 'Search results' })).toBeVisible();
+  await animationsDone(page);
   await page.screenshot({ path: `${dir}/desktop-500-search.png` });
 });

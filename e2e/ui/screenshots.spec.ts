@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DOWN_APP_URL } from '../../testing/stack/ports';
-import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+import { animationsDone, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 
 const dir = process.env.SHOTS;
 test.skip(!dir, 'set SHOTS=<dir> to take screenshots');
@@ -54,7 +54,7 @@ test('phone 360 px', async ({ page }) => {
   await page.screenshot({ path: `${dir}/phone-streaming.png` });
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('button', { name: 'Open conversations' }).click();
-  await page.waitForTimeout(400); // the drawer slides in
+  await animationsDone(page); // the drawer slides in
   await page.screenshot({ path: `${dir}/phone-sidebar.png` });
 });
 

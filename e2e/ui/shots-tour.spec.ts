@@ -3,7 +3,7 @@
  * human to look at. Skipped unless SHOTS is set: `SHOTS=/tmp/shots npx playwright test shots-tour`.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, send } from './helpers';
+import { animationsDone, lastAnswer, nonce, openApp, pickModel, send } from './helpers';
 import { openHost, openWidget } from '../widget/helpers';
 import { gradientPng } from './png';
 
@@ -34,9 +34,11 @@ for (const size of SIZES) {
       await openApp(page);
       await page.screenshot({ path: at('empty') });
       await page.getByRole('combobox', { name: /^Model: / }).click();
-      await page.waitForTimeout(200);
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await animationsDone(page);
       await page.screenshot({ path: at('picker') });
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
       await conversation(page);
       await page.screenshot({ path: at('conversation') });
     });
