@@ -62,3 +62,44 @@ test('a save whose merge code cannot be fetched is made once it can: the answer 
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
   await expect(page.getByRole('alert').filter({ hasText: 'kept in memory' })).toHaveCount(0);
 });
+
+test('conversations whose reader cannot be fetched when the page opens are read once it can', async ({
+  page,
+}) => {
+  await openApp(page);
+  await pickModel(page, 'vllm:chat');
+  const question = `Stored before the restart ${nonce()}`;
+  await send(page, question);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await waitForStored(page, question);
+  // The page opens again while the chunk of the stored records' reader cannot be fetched (the
+  // server restarting, or a redeploy under way); the rest of the page's code can.
+  let refusing = true;
+  let refused = 0;
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (refusing && body.includes('some of its messages are malformed')) {
+      refused++;
+      await route.abort('connectionrefused');
+    } else await route.fulfill({ response, body });
+  });
+  await page.reload();
+  // Turbopack tries a chunk twice before its import fails.
+  await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(sidebar.getByRole('link', { name: question })).toHaveCount(0);
+
+  // The server is back: the conversation is read, and storage was never given up.
+  refusing = false;
+  await sidebar.getByRole('link', { name: question }).click();
+  await expect(page.getByTestId('message-scroller').getByText(question)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'kept in memory' })).toHaveCount(0);
+  const after = `After the restart ${nonce()}`;
+  await send(page, after);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await waitForStored(page, after);
+  await reloadApp(page);
+  await expect(page.getByTestId('message-scroller').getByText(question)).toBeVisible();
+  await expect(page.getByTestId('message-scroller').getByText(after)).toBeVisible();
+});

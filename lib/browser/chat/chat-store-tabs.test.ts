@@ -15,7 +15,7 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import { RETRY_LOAD_MS } from './lazy-remote-sync';
+import { RETRY_LOAD_MS } from './persistence';
 import { CONVERSATION_PREFIX, createPersistence } from './persistence';
 import { allMessages } from './versions';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLazyRemoteSync, RETRY_LOAD_MS } from './lazy-remote-sync';
+import { createLazyRemoteSync } from './lazy-remote-sync';
+import { RETRY_LOAD_MS } from './persistence';
 import type { RemoteSyncDeps } from './remote-sync';
 
 /** The remote sync's code: it fails to load `failures` times (offline, a chunk gone), then loads. */

@@ -1,20 +1,8 @@
 import { isAssistant } from './message';
+import { untilLoaded } from './persistence';
 import type { createRemoteSync, RemoteSyncDeps } from './remote-sync';
 
 type RemoteSync = ReturnType<typeof createRemoteSync>;
-
-/** How long code that could not be loaded (offline, a redeploy) waits before it is tried again. */
-export const RETRY_LOAD_MS = 3000;
-
-/**
- * `load()` until it succeeds: code that could not be loaded is tried again a few seconds later.
- * Here, not in persistence.ts (which the merged saves also use), because only the chat page loads
- * this module: an export of a module the widget loads too is kept in the widget's first load.
- */
-export const untilLoaded = <T>(load: () => Promise<T>): Promise<T> =>
-  load().catch(() =>
-    new Promise((r) => setTimeout(r, RETRY_LOAD_MS)).then(() => untilLoaded(load)),
-  );
 
 /**
  * `createRemoteSync` loaded when another tab first does something: a tab alone never needs the

@@ -1,6 +1,5 @@
 import type { Conversation } from './conversation';
 import type { KvBackend } from './kv-backend';
-import { untilLoaded } from './lazy-remote-sync';
 import type { MetaStash } from './meta-stash';
 import {
   CONVERSATION_PREFIX,
@@ -8,6 +7,7 @@ import {
   loadedReader,
   loadReader,
   toConversation,
+  untilLoaded,
   type ChatPersistence,
   type StorageFailure,
 } from './persistence';

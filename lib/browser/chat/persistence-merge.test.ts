@@ -9,7 +9,7 @@ import {
   type Message,
 } from './message';
 import { createMergedPersistence, type MergeConversations } from './merged-persistence';
-import { RETRY_LOAD_MS } from './lazy-remote-sync';
+import { RETRY_LOAD_MS } from './persistence';
 import { allMessages } from './versions';
 
 const user = (id: string): Message => ({ id, role: 'user', content: id, createdAt: 1 });

@@ -4,13 +4,26 @@ import type { MetaStash, StoredMeta } from './meta-stash';
 
 export type Reader = typeof import('./stored-conversation').readConversation;
 
+/** How long code that could not be loaded (offline, a redeploy) waits before it is tried again. */
+export const RETRY_LOAD_MS = 3000;
+
+/**
+ * `load()` until it succeeds: code that could not be loaded is tried again a few seconds later. A
+ * part of the page's code that fails to load is not the storage failing, which would move the
+ * page to memory for good (answers lost on reload) and blame the browser's storage.
+ */
+export const untilLoaded = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() =>
+    new Promise((r) => setTimeout(r, RETRY_LOAD_MS)).then(() => untilLoaded(load)),
+  );
+
 let reader: Reader | null = null;
 /**
  * The reader of stored records, loaded when there is a record to read: a first visit, with nothing
- * stored, never needs it (docs/performance.md).
+ * stored, never needs it (docs/performance.md). Reading waits until it has loaded.
  */
 export async function loadReader(): Promise<Reader> {
-  reader ??= (await import('./stored-conversation')).readConversation;
+  reader ??= (await untilLoaded(() => import('./stored-conversation'))).readConversation;
   return reader;
 }
 

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryBackend } from './kv-backend';
+import { CONVERSATION_PREFIX, createPersistence, RETRY_LOAD_MS } from './persistence';
+
+/**
+ * The stored records' reader: it fails to load `failures` times (offline, a chunk gone after a
+ * redeploy), then loads.
+ */
+const flaky = vi.hoisted(() => ({ failures: 0, attempts: 0 }));
+vi.mock('./stored-conversation', async (importActual) => {
+  flaky.attempts += 1;
+  if (flaky.attempts <= flaky.failures)
+    throw new TypeError('Failed to fetch dynamically imported module');
+  return importActual();
+});
+
+describe('the stored records’ reader failing to load', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is tried again; the page reads what is stored, and storage stays where it is', async () => {
+    vi.useFakeTimers();
+    flaky.failures = 2;
+    const kv = createMemoryBackend();
+    await kv.set(CONVERSATION_PREFIX + 'c1', {
+      id: 'c1',
+      title: 'Kept',
+      createdAt: 1,
+      updatedAt: 2,
+      messages: [{ id: 'u1', role: 'user', content: 'Still here?', createdAt: 1 }],
+    });
+    const onFallback = vi.fn();
+    const p = createPersistence(kv, onFallback);
+    let snapshot: Awaited<ReturnType<typeof p.load>> | undefined;
+    void p.load().then((s) => (snapshot = s));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(flaky.attempts).toBe(1);
+    expect(snapshot).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS);
+    expect(flaky.attempts).toBe(2);
+    expect(snapshot).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(RETRY_LOAD_MS);
+    expect(flaky.attempts).toBe(3);
+    await vi.waitFor(() => expect(snapshot).toBeDefined());
+    expect(snapshot!.conversations.map((c) => c.title)).toEqual(['Kept']);
+    expect(onFallback).not.toHaveBeenCalled();
+    // Saves still reach the page's storage, not memory.
+    await p.saveConversation({ ...snapshot!.conversations[0]!, title: 'Saved' });
+    expect(await kv.get(CONVERSATION_PREFIX + 'c1')).toMatchObject({ title: 'Saved' });
+  });
+});
