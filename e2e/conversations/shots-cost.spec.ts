@@ -64,6 +64,7 @@ for (const size of SIZES) {
     ]);
     const panel = page.getByRole('region', { name: 'Comparison' });
     // Every column has text of its answer.
+    await expect(panel.locator('section[data-model-id]')).toHaveCount(3);
     for (const col of await panel.locator('section[data-model-id]').all())
       await expect(col.locator('.markdown')).toHaveText(/\S/, { timeout: 30_000 });
     await panel.screenshot({ path: `${dir}/compare-streaming-${size.name}.png` });

@@ -90,6 +90,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const nav = page.getByRole('navigation', { name: 'Conversations' });
     await nav.getByRole('link', { name: 'Weekend hike around Lake Bled' }).hover();
     await nav.getByRole('button', { name: 'Options for “Weekend hike around Lake Bled”' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
     await animationsDone(page);
     await page.screenshot({ path: `${dir}/phone-menu-${scheme}.png` });
   });

@@ -88,7 +88,7 @@ export function createMergedPersistence(
     // fails (offline, a chunk gone after a redeploy) is not the storage failing, which would move
     // the page to memory for good: it is tried again, and this conversation's later saves (and
     // the release of its run's lock) wait for it.
-    [merge] = await untilLoaded(() => Promise.all([merge ?? loadMerge(), loadReader()]));
+    [merge] = await Promise.all([merge ?? untilLoaded(loadMerge), loadReader()]);
     // Deleted while the code loaded, here or in another tab: it stays deleted.
     if ((await kv.get(CONVERSATION_PREFIX + c.id)) !== undefined) await mergedSave(kv, c);
   });

@@ -18,14 +18,16 @@ export const untilLoaded = <T>(load: () => Promise<T>): Promise<T> =>
   );
 
 let reader: Reader | null = null;
+let loadingReader: Promise<Reader> | null = null;
 /**
  * The reader of stored records, loaded when there is a record to read: a first visit, with nothing
- * stored, never needs it (docs/performance.md). Reading waits until it has loaded.
+ * stored, never needs it (docs/performance.md). Reading waits until it has loaded; one load, which
+ * every caller waits for, however many ask while it is tried again.
  */
-export async function loadReader(): Promise<Reader> {
-  reader ??= (await untilLoaded(() => import('./stored-conversation'))).readConversation;
-  return reader;
-}
+export const loadReader = (): Promise<Reader> =>
+  (loadingReader ??= untilLoaded(() => import('./stored-conversation')).then(
+    (m) => (reader = m.readConversation),
+  ));
 
 /** The reader once loaded, else null (a write that must not wait for it). */
 export const loadedReader = (): Reader | null => reader;
