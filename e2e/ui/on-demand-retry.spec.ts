@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, waitForStored } from './helpers';
+import {
+  inConversations,
+  lastAnswer,
+  nonce,
+  openApp,
+  pickModel,
+  reloadApp,
+  send,
+  waitForStored,
+} from './helpers';
 
 test('a part whose code cannot be fetched (the server restarting) is fetched again later, and the page stays up', async ({
   page,
@@ -34,7 +43,7 @@ test('a save whose merge code cannot be fetched is made once it can: the answer 
   const before = `Before the restart ${nonce()}`;
   await send(page, before);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await waitForStored(page, before);
+  await waitForStored(page, before, inConversations);
   // Reloaded, the page's first save of this conversation merges with the stored copy, and the
   // code to merge is loaded then: it cannot be, as while the server restarts.
   await reloadApp(page);
@@ -56,7 +65,7 @@ test('a save whose merge code cannot be fetched is made once it can: the answer 
 
   // The server is back: the save is made, into the browser's storage (not memory).
   await page.unrouteAll();
-  await waitForStored(page, during);
+  await waitForStored(page, during, inConversations);
   await reloadApp(page);
   await expect(page.getByTestId('message-scroller').getByText(during)).toBeVisible();
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
@@ -71,7 +80,7 @@ test('conversations whose reader cannot be fetched when the page opens are read 
   const question = `Stored before the restart ${nonce()}`;
   await send(page, question);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await waitForStored(page, question);
+  await waitForStored(page, question, inConversations);
   // The page opens again while the chunk of the stored records' reader cannot be fetched (the
   // server restarting, or a redeploy under way); the rest of the page's code can.
   let refusing = true;
@@ -100,7 +109,7 @@ test('conversations whose reader cannot be fetched when the page opens are read 
   const after = `After the restart ${nonce()}`;
   await send(page, after);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await waitForStored(page, after);
+  await waitForStored(page, after, inConversations);
   await reloadApp(page);
   await expect(page.getByTestId('message-scroller').getByText(question)).toBeVisible();
   await expect(page.getByTestId('message-scroller').getByText(after)).toBeVisible();
