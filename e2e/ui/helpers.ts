@@ -171,15 +171,17 @@ export function storedEntries(
 }
 
 /**
- * Waits until the page's IndexedDB holds what `holds` looks for (in the JSON of every stored
- * entry): saving is asynchronous and throttled, and a reload in the same instant would race the
- * write. The positive signal a test waits for before reloading, instead of a fixed sleep.
+ * Waits until the page's IndexedDB holds what `holds` looks for (in the JSON of the entries whose
+ * key `keys` takes: the conversations' records unless said): saving is asynchronous and throttled,
+ * and a reload in the same instant would race the write. The positive signal a test waits for
+ * before reloading, instead of a fixed sleep. Not every record: a question typed is also in the
+ * meta record, as the draft it was until the meta's next save, and finding it there says nothing
+ * of the conversation's save (a reload then lost a turn still being saved).
  */
 export async function waitForStored(
   page: Page,
   holds: string | RegExp,
-  /** Which entries to look in, by key: every one unless said (see `inConversations`). */
-  keys: (key: string) => boolean = () => true,
+  keys: (key: string) => boolean = (key) => key.startsWith('conversation:'),
 ): Promise<void> {
   await expect
     .poll(async () =>
@@ -189,12 +191,6 @@ export async function waitForStored(
     )
     .toMatch(typeof holds === 'string' ? new RegExp(escapeRegExp(holds)) : holds);
 }
-
-/**
- * The conversations' records only: a question typed is also in the meta record, as the draft it
- * was until the meta's next save, and finding it there says nothing of the conversation's save.
- */
-export const inConversations = (key: string): boolean => key.startsWith('conversation:');
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

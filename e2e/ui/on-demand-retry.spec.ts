@@ -1,14 +1,12 @@
-import { expect, test } from '@playwright/test';
-import {
-  inConversations,
-  lastAnswer,
-  nonce,
-  openApp,
-  pickModel,
-  reloadApp,
-  send,
-  waitForStored,
-} from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { lastAnswer, nonce, openApp, pickModel, reloadApp, send, waitForStored } from './helpers';
+
+/** Asks `question`, waits for its answer and for the conversation to be saved with it. */
+async function answered(page: Page, question: string): Promise<void> {
+  await send(page, question);
+  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
+  await waitForStored(page, question);
+}
 
 test('a part whose code cannot be fetched (the server restarting) is fetched again later, and the page stays up', async ({
   page,
@@ -41,9 +39,7 @@ test('a save whose merge code cannot be fetched is made once it can: the answer 
   await openApp(page);
   await pickModel(page, 'vllm:chat');
   const before = `Before the restart ${nonce()}`;
-  await send(page, before);
-  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await waitForStored(page, before, inConversations);
+  await answered(page, before);
   // Reloaded, the page's first save of this conversation merges with the stored copy, and the
   // code to merge is loaded then: it cannot be, as while the server restarts.
   await reloadApp(page);
@@ -65,7 +61,7 @@ test('a save whose merge code cannot be fetched is made once it can: the answer 
 
   // The server is back: the save is made, into the browser's storage (not memory).
   await page.unrouteAll();
-  await waitForStored(page, during, inConversations);
+  await waitForStored(page, during);
   await reloadApp(page);
   await expect(page.getByTestId('message-scroller').getByText(during)).toBeVisible();
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
@@ -78,9 +74,7 @@ test('conversations whose reader cannot be fetched when the page opens are read 
   await openApp(page);
   await pickModel(page, 'vllm:chat');
   const question = `Stored before the restart ${nonce()}`;
-  await send(page, question);
-  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await waitForStored(page, question, inConversations);
+  await answered(page, question);
   // The page opens again while the chunk of the stored records' reader cannot be fetched (the
   // server restarting, or a redeploy under way); the rest of the page's code can.
   let refusing = true;
@@ -107,9 +101,7 @@ test('conversations whose reader cannot be fetched when the page opens are read 
   await expect(page.getByTestId('message-scroller').getByText(question)).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'kept in memory' })).toHaveCount(0);
   const after = `After the restart ${nonce()}`;
-  await send(page, after);
-  await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
-  await waitForStored(page, after, inConversations);
+  await answered(page, after);
   await reloadApp(page);
   await expect(page.getByTestId('message-scroller').getByText(question)).toBeVisible();
   await expect(page.getByTestId('message-scroller').getByText(after)).toBeVisible();

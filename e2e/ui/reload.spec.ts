@@ -21,7 +21,7 @@ test('a reload keeps the conversation, its settings and the draft', async ({ pag
   await send(page, `Remember me ${marker}`);
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'complete');
   await page.getByRole('textbox', { name: 'Message' }).fill('unsent draft');
-  await waitForStored(page, 'unsent draft');
+  await waitForStored(page, 'unsent draft', (key) => key === 'meta');
 
   await reloadApp(page);
   await expect(page.getByRole('log')).toContainText(`Remember me ${marker}`);

@@ -15,8 +15,7 @@ import {
   type AssistantStatus,
   type Message,
 } from './message';
-import { RETRY_LOAD_MS } from './persistence';
-import { CONVERSATION_PREFIX, createPersistence } from './persistence';
+import { CONVERSATION_PREFIX, createPersistence, RETRY_LOAD_MS } from './persistence';
 import { allMessages } from './versions';
 
 const reply = (text: string) => () => sseResponse([{ type: 'content', text }, { type: 'done' }]);

@@ -85,9 +85,9 @@ export function createMergedPersistence(
   return createPersistence(primary, onFallback, stash, async (kv, c) => {
     if (await mergedSave(kv, c)) return;
     // Another tab wrote it: load the merge (once), then read, merge and write again. A load that
-    // fails (offline, a chunk gone after a redeploy) is not the storage failing, which would move
-    // the page to memory for good: it is tried again, and this conversation's later saves (and
-    // the release of its run's lock) wait for it.
+    // fails (offline, the server restarting) is not the storage failing, which would move the
+    // page to memory for good: it is tried again, and this conversation's later saves (and the
+    // release of its run's lock) wait for it.
     [merge] = await Promise.all([merge ?? untilLoaded(loadMerge), loadReader()]);
     // Deleted while the code loaded, here or in another tab: it stays deleted.
     if ((await kv.get(CONVERSATION_PREFIX + c.id)) !== undefined) await mergedSave(kv, c);

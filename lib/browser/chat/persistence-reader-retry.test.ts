@@ -2,10 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBackend } from './kv-backend';
 import { CONVERSATION_PREFIX, createPersistence, RETRY_LOAD_MS } from './persistence';
 
-/**
- * The stored records' reader: it fails to load `failures` times (offline, a chunk gone after a
- * redeploy), then loads.
- */
+/** The stored records' reader: it fails to load `failures` times (offline), then loads. */
 const flaky = vi.hoisted(() => ({ failures: 0, attempts: 0 }));
 vi.mock('./stored-conversation', async (importActual) => {
   flaky.attempts += 1;

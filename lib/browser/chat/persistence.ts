@@ -4,7 +4,7 @@ import type { MetaStash, StoredMeta } from './meta-stash';
 
 export type Reader = typeof import('./stored-conversation').readConversation;
 
-/** How long code that could not be loaded (offline, a redeploy) waits before it is tried again. */
+/** How long code that could not be loaded (offline, a server restarting) waits to be retried. */
 export const RETRY_LOAD_MS = 3000;
 
 /**
