@@ -91,6 +91,7 @@ async function firstSync(url: string, cookie: string): Promise<{ requests: numbe
         setItem: (k: string, v: string) => void storage.set(k, v),
       }) as unknown as Storage,
     'bench',
+    { id: 'bench', openTabs: async () => null },
   );
   // `read` is what the sync took before it read in batches: kept so the same script measures both.
   const deps = {

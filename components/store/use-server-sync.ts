@@ -15,7 +15,7 @@ import { createBroadcastTabChannel } from '@/lib/browser/chat/tab-channel';
 import { localCopyNames } from '@/lib/browser/sync/local-copy';
 import { createServerSync, type ServerSync } from '@/lib/browser/sync/server-sync';
 import { createSyncApi, type PutOutcome } from '@/lib/browser/sync/sync-api';
-import { createLedgerStore } from '@/lib/browser/sync/sync-ledger';
+import { createLedgerStore, webTabPresence } from '@/lib/browser/sync/sync-ledger';
 import { useApiFetch } from './use-api-fetch';
 import type { ServerSyncHandle } from './server-sync-context';
 
@@ -81,7 +81,7 @@ export function useServerSync(handle: ServerSyncHandle): void {
         { mergeEveryWrite: true },
       ),
       channel: createBroadcastTabChannel(names.channel),
-      ledger: createLedgerStore(() => window.localStorage, handle.user),
+      ledger: createLedgerStore(() => window.localStorage, handle.user, webTabPresence()),
       merge: (local, server) => mergeConversations(local, server, Date.now()),
       write: writeThrough(client, api),
       readMany: async (ids) => {

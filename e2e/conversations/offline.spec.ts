@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BOB_CODE } from '../../testing/stack/conversations-stack';
 import { lastAnswer, nonce, send } from '../ui/helpers';
 import { openSidebar } from '../ui/sidebar-helpers';
-import { projectApp, signedInContext } from './helpers';
+import { api, conversationDoc, projectApp, sessionCookie, signedInContext } from './helpers';
 
 /**
  * Edits made offline meet edits another device made meanwhile: when the connection returns, both
@@ -98,4 +98,59 @@ test('offline edits and another device’s edits to one conversation: both kept,
   }
   await a.context.close();
   await b.context.close();
+});
+
+test('an edit made offline in a tab closed before the connection returned reaches the server through another tab', async ({
+  browser,
+}) => {
+  const app = projectApp();
+  const bob = await sessionCookie(app, BOB_CODE);
+  const marker = nonce();
+  const [x, y] = [`tabs-x-${marker}`, `tabs-y-${marker}`];
+  for (const id of [x, y]) {
+    const doc = conversationDoc(id, `Two tabs ${id}`);
+    const answer = { ...doc.messages[1]!, content: 'Answered.', status: 'complete' };
+    const put = await api(app, bob, `/api/conversations/${id}`, {
+      method: 'PUT',
+      body: { conversation: { ...doc, messages: [doc.messages[0], answer] } },
+    });
+    expect(put.status).toBe(200);
+  }
+  // Two tabs of one browser, both with both conversations.
+  const { context, page: first } = await signedInContext(browser, app, BOB_CODE);
+  const second = await context.newPage();
+  await second.goto(app.url);
+  const sidebars = [await openSidebar(first), await openSidebar(second)];
+  for (const sidebar of sidebars)
+    for (const id of [x, y])
+      await expect(sidebar.getByRole('link', { name: `Two tabs ${id}` })).toBeVisible();
+
+  // Offline, the second tab renames one, the first the other; the second tab is closed before
+  // the connection comes back.
+  await context.setOffline(true);
+  await rename(sidebars[1]!, x, `Renamed in the closed tab ${marker}`);
+  await rename(sidebars[0]!, y, `Renamed in the open tab ${marker}`);
+  // Both changes wait to be sent, each under its tab's own marks: the first tab's mark did not
+  // replace the second's.
+  const marked = () =>
+    first.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('runnel:sync-tab:'))
+        .map((key) => JSON.parse(localStorage.getItem(key)!).dirty as string[])
+        .flat()
+        .sort(),
+    );
+  await expect.poll(marked).toEqual([x, y].sort());
+  await second.close();
+  await context.setOffline(false);
+
+  const title = async (id: string) =>
+    (
+      (await (await api(app, bob, `/api/conversations/${id}`)).json()) as {
+        conversation: { title: string };
+      }
+    ).conversation.title;
+  await expect.poll(() => title(y)).toBe(`Renamed in the open tab ${marker}`);
+  await expect.poll(() => title(x)).toBe(`Renamed in the closed tab ${marker}`);
+  await context.close();
 });

@@ -13,6 +13,9 @@ import { localCopyNames } from './local-copy';
  */
 export const ledgerKey = (user: string) => `runnel:sync:${user}`;
 
+/** What each of `user`'s tabs has not sent yet is under this prefix and the tab's id. */
+export const tabMarksPrefix = (user: string) => `runnel:sync-tab:${user}:`;
+
 /** Set at sign-out to the user signed out: the next signed-in page clears that copy for good. */
 export const SIGNED_OUT_KEY = 'runnel:signed-out';
 
@@ -27,6 +30,15 @@ export async function clearLocalCopy(user: string): Promise<void> {
   try {
     window.localStorage.removeItem(names.stash);
     window.localStorage.removeItem(ledgerKey(user));
+    const marks = tabMarksPrefix(user);
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) =>
+      window.localStorage.key(i),
+    );
+    for (const key of keys) {
+      // A tab id is one name: a longer key under the prefix is another user's.
+      if (key?.startsWith(marks) && !key.slice(marks.length).includes(':'))
+        window.localStorage.removeItem(key);
+    }
   } catch {
     // Storage blocked: nothing was kept there.
   }

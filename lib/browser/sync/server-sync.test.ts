@@ -6,7 +6,8 @@ import { createMergedPersistence } from '../chat/merged-persistence';
 import type { TabMessage } from '../chat/tab-channel';
 import { createServerSync } from './server-sync';
 import type { PutOutcome, SyncApi } from './sync-api';
-import { createLedgerStore } from './sync-ledger';
+import { createLedgerStore, type TabPresence } from './sync-ledger';
+import { memoryStorage } from '../../../testing/unit/memory-storage';
 
 function withMessage(c: Conversation, id: string, content: string): Conversation {
   return {
@@ -27,6 +28,9 @@ function harness(
 ) {
   const server = new Map<string, { conversation: Conversation; revision: number }>();
   const writes: { id: string; base: number | undefined; messages: string[] }[] = [];
+  /** Which tab sent each write, and whether the browser is offline (every write fails then). */
+  const writers: string[] = [];
+  let offline = false;
   const posted: TabMessage[] = [];
   const reads: string[][] = [];
   const removed: string[] = [];
@@ -51,15 +55,7 @@ function harness(
   const local = persistence(true);
   /** The page's own persistence: the other writer of the same local copy. */
   const page = persistence(false);
-  const storage = new Map<string, string>();
-  const ledger = createLedgerStore(
-    () =>
-      ({
-        getItem: (k: string) => storage.get(k) ?? null,
-        setItem: (k: string, v: string) => storage.set(k, v),
-      }) as unknown as Storage,
-    'u',
-  );
+  const storage = memoryStorage();
   const api: SyncApi = {
     changes: async (_since, cursor) => {
       changeRequests++;
@@ -88,45 +84,59 @@ function harness(
     },
     put: async () => ({ kind: 'offline' }),
     remove: async (id) => {
+      if (offline) return false;
       removed.push(id);
       server.delete(id);
       return true;
     },
     importAll: async () => null,
   };
-  const sync = createServerSync({
-    api,
-    local,
-    channel: { post: (m) => posted.push(m), listen: () => () => undefined },
-    ledger,
-    merge,
-    readMany: api.getMany,
-    write: async (conversation, base) => {
-      // Every message kept, shown or a hidden version.
-      const ids = [
-        ...conversation.messages.map((m) => m.id),
-        ...Object.keys(conversation.hidden ?? {}),
-      ];
-      writes.push({ id: conversation.id, base, messages: ids });
-      writing++;
-      mostAtOnce = Math.max(mostAtOnce, writing);
-      try {
-        if (writes.length === 1 && firstWriteAfter) await firstWriteAfter;
-        if (slowWrites) await new Promise((resolve) => setTimeout(resolve, 0));
-      } finally {
-        writing--;
-      }
-      const scripted = outcomes.shift();
-      if (scripted) return scripted;
-      // As the server: a write goes only over the revision it was based on.
-      const current = server.get(conversation.id)?.revision;
-      if (current !== undefined && base !== current) return { kind: 'conflict', revision: current };
-      const revision = (current ?? 0) + 1;
-      server.set(conversation.id, { conversation, revision });
-      return { kind: 'written', revision };
-    },
-  });
+  /** A tab of the page: its ledger (over the one storage) and its sync. */
+  const openTab = (tab: TabPresence = { id: 'page', openTabs: async () => null }) => {
+    const ledger = createLedgerStore(() => storage, 'u', tab);
+    const sync = createServerSync({
+      api,
+      local,
+      channel: { post: (m) => posted.push(m), listen: () => () => undefined },
+      ledger,
+      merge,
+      readMany: api.getMany,
+      write: async (conversation, base) => {
+        writers.push(tab.id);
+        if (offline) return { kind: 'offline' };
+        // Every message kept, shown or a hidden version.
+        const ids = [
+          ...conversation.messages.map((m) => m.id),
+          ...Object.keys(conversation.hidden ?? {}),
+        ];
+        writes.push({ id: conversation.id, base, messages: ids });
+        writing++;
+        mostAtOnce = Math.max(mostAtOnce, writing);
+        try {
+          if (writes.length === 1 && firstWriteAfter) await firstWriteAfter;
+          if (slowWrites) await new Promise((resolve) => setTimeout(resolve, 0));
+        } finally {
+          writing--;
+        }
+        const scripted = outcomes.shift();
+        if (scripted) return scripted;
+        // As the server: a write goes only over the revision it was based on.
+        const current = server.get(conversation.id)?.revision;
+        if (current !== undefined && base !== current)
+          return { kind: 'conflict', revision: current };
+        const revision = (current ?? 0) + 1;
+        server.set(conversation.id, { conversation, revision });
+        return { kind: 'written', revision };
+      },
+    });
+    return { ledger, sync };
+  };
+  const { ledger, sync } = openTab();
   return {
+    openTab,
+    storage,
+    writers,
+    setOffline: (value: boolean) => void (offline = value),
     server,
     writes,
     posted,
@@ -301,7 +311,7 @@ describe('server sync', () => {
       ['a', 'b', 'c'],
       ['b', 'c'],
     ]);
-    expect(await t.local.loadConversation!('c')).toBeDefined();
+    expect(await t.local.loadConversation!('c')).toBeTruthy();
   });
 
   it('puts back a deleted conversation (Undo) as a new write, which the server takes', async () => {
@@ -319,7 +329,7 @@ describe('server sync', () => {
     await vi.waitFor(() => expect(t.ledger.get().revisions).toEqual({ c: 1 }));
     expect(t.writes.at(-1)).toMatchObject({ id: 'c', base: undefined });
     expect(t.server.has('c')).toBe(true);
-    expect(await t.local.loadConversation!('c')).toBeDefined();
+    expect(await t.local.loadConversation!('c')).toBeTruthy();
   });
 
   it('lets go, on its first sync, of what it holds that the server deleted (its ledger lost)', async () => {
@@ -330,5 +340,156 @@ describe('server sync', () => {
     await t.sync.pull();
     expect(await t.local.loadConversation!('gone')).toBeFalsy();
     expect([...t.server.keys()]).toEqual(['new']);
+  });
+});
+
+describe('server sync across a user’s tabs', () => {
+  /** Tabs known by the locks they hold: `open` lists the tabs still open. */
+  const tabsOf = (open: Set<string>) => (id: string) => ({
+    id,
+    openTabs: async () => new Set(open),
+  });
+  /** A harness whose first sync ran (as every open signed-in page's has) and `tabs` opened. */
+  async function browserWith<T extends string>(tabs: Record<T, TabPresence>) {
+    const t = harness();
+    await t.sync.pull();
+    const opened = Object.fromEntries(
+      Object.entries<TabPresence>(tabs).map(([name, tab]) => [name, t.openTab(tab)]),
+    ) as Record<T, ReturnType<typeof t.openTab>>;
+    return { t, ...opened };
+  }
+  const save = (t: ReturnType<typeof harness>, id: string) =>
+    t.local.saveConversation(withMessage(createConversation(id, null, 1), `${id}-q`, id));
+  /** Changes `id` in `tab` and waits for its first write (offline, it fails). */
+  async function change(
+    t: ReturnType<typeof harness>,
+    tab: ReturnType<ReturnType<typeof harness>['openTab']>,
+    id: string,
+  ) {
+    await save(t, id);
+    const before = t.writers.length;
+    tab.sync.changed(id);
+    await vi.waitFor(() => expect(t.writers.length).toBeGreaterThan(before));
+  }
+
+  it('sends an offline change of a tab that then closed, with the next tab’s sync', async () => {
+    const open = new Set(['a', 'b']);
+    const { t, a, b } = await browserWith({ a: tabsOf(open)('a'), b: tabsOf(open)('b') });
+    t.setOffline(true);
+    // Offline, each tab changes a conversation of its own.
+    await change(t, a, 'x');
+    await change(t, b, 'y');
+    // A is closed before it could send; back online, B's next sync sends both.
+    open.delete('a');
+    const sentBefore = t.writers.length;
+    t.setOffline(false);
+    await b.sync.pull();
+    expect([...t.server.keys()].sort()).toEqual(['x', 'y']);
+    expect(t.writers.slice(sentBefore)).toEqual(['b', 'b']);
+    expect(b.ledger.get().dirty).toEqual([]);
+    const keys = Array.from({ length: t.storage.length }, (_, i) => t.storage.key(i));
+    expect(keys.filter((k) => k?.includes('sync-tab'))).toEqual([]);
+  });
+
+  it('leaves what another open tab has not sent to that tab, whose mark stays', async () => {
+    const open = new Set(['a', 'b']);
+    const { t, a, b } = await browserWith({ a: tabsOf(open)('a'), b: tabsOf(open)('b') });
+    t.setOffline(true);
+    await change(t, a, 'x');
+    t.setOffline(false);
+    // B syncs while A's change waits: it does not send A's conversation.
+    await b.sync.pull();
+    expect(t.writers).not.toContain('b');
+    expect(b.ledger.waiting()).toEqual(new Set(['x']));
+    // A's own sync sends it, and no mark is left.
+    await a.sync.pull();
+    expect(t.server.has('x')).toBe(true);
+    expect(b.ledger.waiting()).toEqual(new Set());
+    expect(t.writers).not.toContain('b');
+  });
+
+  it('shares revisions: a tab’s change does not put back another’s older copy', async () => {
+    const open = new Set(['a', 'b']);
+    const { t, a, b } = await browserWith({ a: tabsOf(open)('a'), b: tabsOf(open)('b') });
+    await change(t, a, 'x');
+    await vi.waitFor(() => expect(a.ledger.get().revisions).toEqual({ x: 1 }));
+    await change(t, b, 'y');
+    await vi.waitFor(() => expect(b.ledger.get().revisions).toEqual({ x: 1, y: 1 }));
+    expect(a.ledger.get().revisions).toEqual({ x: 1, y: 1 });
+  });
+
+  it('takes over the marks of a ledger kept before tabs had their own', async () => {
+    const t = harness();
+    t.storage.setItem(
+      'runnel:sync:u',
+      JSON.stringify({ since: 0, revisions: {}, changedAt: {}, dirty: ['x'], primed: true }),
+    );
+    await save(t, 'x');
+    const tab = t.openTab(tabsOf(new Set(['c']))('c'));
+    await tab.sync.pull();
+    expect(t.server.has('x')).toBe(true);
+    expect(JSON.parse(t.storage.getItem('runnel:sync:u')!)).not.toHaveProperty('dirty');
+  });
+
+  it('where the browser cannot tell which tabs are open, takes over others’ marks once', async () => {
+    const unknown = (id: string): TabPresence => ({ id, openTabs: async () => null });
+    const { t, a } = await browserWith({ a: unknown('a') });
+    t.setOffline(true);
+    await change(t, a, 'x');
+    t.setOffline(false);
+    const b = t.openTab(unknown('b'));
+    await b.sync.pull();
+    expect(t.server.has('x')).toBe(true);
+    // A's later marks stay A's.
+    t.setOffline(true);
+    await change(t, a, 'y');
+    t.setOffline(false);
+    await b.sync.pull();
+    expect(t.server.has('y')).toBe(false);
+    expect(a.ledger.get().dirty).toContain('y');
+  });
+
+  it('keeps a conversation another open tab has not sent when the server deletes it', async () => {
+    const open = new Set(['a', 'b']);
+    const { t, a, b } = await browserWith({ a: tabsOf(open)('a'), b: tabsOf(open)('b') });
+    await change(t, a, 'x');
+    await vi.waitFor(() => expect(t.server.has('x')).toBe(true));
+    // Offline, A changes it again; meanwhile another device deletes it.
+    t.setOffline(true);
+    await change(t, a, 'x');
+    t.tombstones.push('x');
+    t.server.delete('x');
+    // B's sync does not let A's unsent change go; A's own sends it back.
+    await b.sync.pull();
+    expect(await t.local.loadConversation!('x')).toBeTruthy();
+  });
+
+  it('sends the deletions of a tab that closed before it could', async () => {
+    const open = new Set(['a', 'b']);
+    const { t, a, b } = await browserWith({ a: tabsOf(open)('a'), b: tabsOf(open)('b') });
+    await change(t, a, 'x');
+    await vi.waitFor(() => expect(t.server.has('x')).toBe(true));
+    await t.local.deleteConversation('x');
+    t.setOffline(true);
+    await a.sync.deleted('x');
+    expect(a.ledger.get().deleted).toEqual(['x']);
+    open.delete('a');
+    t.setOffline(false);
+    await b.sync.pull();
+    expect(t.removed).toEqual(['x']);
+    expect(t.server.has('x')).toBe(false);
+  });
+
+  it('lets go of a mark whose conversation was deleted here meanwhile', async () => {
+    const open = new Set(['a', 'b']);
+    const { t, a, b } = await browserWith({ a: tabsOf(open)('a'), b: tabsOf(open)('b') });
+    t.setOffline(true);
+    await change(t, a, 'x');
+    await t.local.deleteConversation('x');
+    t.setOffline(false);
+    open.delete('a');
+    await b.sync.pull();
+    expect(b.ledger.get().dirty).toEqual([]);
+    expect(b.ledger.waiting()).toEqual(new Set());
   });
 });

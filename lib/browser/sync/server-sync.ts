@@ -42,7 +42,8 @@ export interface ServerSyncDeps {
  * - `changed` / `deleted` (from the store's saves) are sent soon after, each write based on the
  *   revision the local copy came from. A write over a newer server copy is a conflict: the two are
  *   merged — every message of both kept, two answers to one question as two versions — and sent
- *   again. Writes that cannot be sent (offline) stay in the ledger and go with the next sync.
+ *   again. Writes that cannot be sent (offline) stay in the ledger and go with the next sync:
+ *   this tab's, or, once this tab is gone, the next tab's.
  */
 export function createServerSync(deps: ServerSyncDeps) {
   const { api, local, channel, ledger } = deps;
@@ -108,12 +109,14 @@ export function createServerSync(deps: ServerSyncDeps) {
     held?: Set<string>,
   ): Promise<void> {
     const known = ledger.get();
+    const waiting = ledger.waiting();
     // A deletion reaches what this browser had from the server, and, on its first sync, what it
     // holds without knowing it (its ledger lost): sent as new, that would bring it back. Not what
-    // waits to be sent: a copy put back after the deletion (Undo, an import) is a new write.
+    // waits to be sent, here or in another tab: a copy put back after the deletion (Undo, an
+    // import) is a new write.
     const todo = conversations.filter((c) =>
       c.deleted
-        ? (known.revisions[c.id] !== undefined || !!held?.has(c.id)) && !known.dirty.includes(c.id)
+        ? (known.revisions[c.id] !== undefined || !!held?.has(c.id)) && !waiting.has(c.id)
         : known.changedAt[c.id] !== c.changedAt || known.revisions[c.id] !== c.revision,
     );
     for (const c of todo) {
@@ -126,6 +129,8 @@ export function createServerSync(deps: ServerSyncDeps) {
   }
 
   async function pullOnce(): Promise<void> {
+    // What a tab that went away had not sent is this tab's to send now.
+    await ledger.adoptOrphans();
     const start = ledger.get();
     const since = Math.max(0, start.since - OVERLAP_MS);
     let page = await api.changes(since);
@@ -153,7 +158,12 @@ export function createServerSync(deps: ServerSyncDeps) {
   async function send(id: string): Promise<void> {
     const seen = changes.get(id) ?? 0;
     let conversation = await local.loadConversation?.(id);
-    if (!conversation) return;
+    if (!conversation) {
+      // Deleted here since it was marked (in another tab, say): nothing is left to send.
+      if (local.loadConversation)
+        ledger.update((l) => ({ ...l, dirty: l.dirty.filter((d) => d !== id) }));
+      return;
+    }
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       const outcome = await deps.write(conversation, ledger.get().revisions[id]);
       if (outcome.kind === 'written') {
