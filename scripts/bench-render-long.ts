@@ -3,6 +3,7 @@
  * of Markdown, code and tables) opened from the sidebar, scrolled from the bottom to the top, the
  * JavaScript heap it costs, and a new answer streamed at its end.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { LAST_WORDS, longConversation } from '../testing/browser/long-conversation';
 import { seedConversations } from '../testing/browser/seed-conversations';
@@ -30,6 +31,8 @@ export interface LongFigures {
     firstShownMs: number;
     /** The first question was on screen at the end (every earlier message was added). */
     reachedFirst: boolean;
+    /** Why the scroll stopped before the top (no frame came for 10 s), with what the page was. */
+    stalled?: string;
   };
   heapMb: { opened: number; scrolled: number };
   /**
@@ -120,48 +123,69 @@ async function scrollToTop(browser: Browser, page: Page) {
   await browser.startTracing(page, {
     categories: PROFILING ? [...TRACE_CATEGORIES, ...PROFILE_CATEGORIES] : TRACE_CATEGORIES,
   });
-  const scrolled = await page.evaluate(
-    (step) =>
-      new Promise<{ longestFrameMs: number; frames: number; firstShownMs: number }>(
-        (resolve, reject) => {
-          const scroller = document.querySelector('[data-testid="message-scroller"]');
-          if (!scroller) return reject(new Error('no message scroller on the page'));
-          const firstShown = () =>
-            scroller.scrollTop <= 0 &&
-            !!scroller.querySelector('article')?.textContent?.includes('Question 1:');
-          let started = 0;
-          let previous = 0;
-          let longestFrameMs = 0;
-          let frames = 0;
-          let atTop = 0;
-          let firstShownMs = 0;
-          // A run once sat idle here for minutes: no frame came, or one threw. Either now fails the
-          // part after 10 s without a frame.
-          const stall = () =>
-            setTimeout(() => reject(new Error(`no frame for 10 s after ${frames} frames`)), 10_000);
-          let stalled = stall();
-          const frame = (ts: number) => {
-            clearTimeout(stalled);
-            stalled = stall();
-            started ||= ts;
-            if (previous) longestFrameMs = Math.max(longestFrameMs, ts - previous);
-            previous = ts;
-            frames++;
-            scroller.scrollTop -= step;
-            atTop = firstShown() ? atTop + 1 : 0;
-            if (atTop === 1) firstShownMs = ts - started;
-            // Stops at the first message, or after 60 s of frames whatever happened.
-            if (atTop >= 30 || frames >= 3600) {
+  const scrolled = await page
+    .evaluate(
+      (step) =>
+        new Promise<{ longestFrameMs: number; frames: number; firstShownMs: number }>(
+          (resolve, reject) => {
+            const scroller = document.querySelector('[data-testid="message-scroller"]');
+            if (!scroller) return reject(new Error('no message scroller on the page'));
+            const firstShown = () =>
+              scroller.scrollTop <= 0 &&
+              !!scroller.querySelector('article')?.textContent?.includes('Question 1:');
+            let started = 0;
+            let previous = 0;
+            let longestFrameMs = 0;
+            let frames = 0;
+            let atTop = 0;
+            let firstShownMs = 0;
+            // Runs have sat idle here: no frame came, or one threw. Either ends the part after 10 s
+            // without a frame, saying what the page was then.
+            const stall = () =>
+              setTimeout(() => {
+                const state = [
+                  `the page ${document.visibilityState}`,
+                  `the scroller ${scroller.isConnected ? 'in the page' : 'gone'} at ${Math.round(scroller.scrollTop)} px`,
+                  `the first message ${firstShown() ? '' : 'not '}shown`,
+                ];
+                reject(new Error(`no frame for 10 s after ${frames} frames (${state.join(', ')})`));
+              }, 10_000);
+            let stalled = stall();
+            const frame = (ts: number) => {
               clearTimeout(stalled);
-              resolve({ longestFrameMs, frames, firstShownMs });
-            } else requestAnimationFrame(frame);
-          };
-          requestAnimationFrame(frame);
-        },
-      ),
-    SCROLL_STEP,
-  );
+              stalled = stall();
+              started ||= ts;
+              if (previous) longestFrameMs = Math.max(longestFrameMs, ts - previous);
+              previous = ts;
+              frames++;
+              scroller.scrollTop -= step;
+              atTop = firstShown() ? atTop + 1 : 0;
+              if (atTop === 1) firstShownMs = ts - started;
+              // Stops at the first message, or after 60 s of frames whatever happened.
+              if (atTop >= 30 || frames >= 3600) {
+                clearTimeout(stalled);
+                resolve({ longestFrameMs, frames, firstShownMs });
+              } else requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          },
+        ),
+      SCROLL_STEP,
+    )
+    .catch((error: Error) => ({
+      longestFrameMs: 0,
+      frames: 0,
+      firstShownMs: 0,
+      stalled: error.message.split('\n')[0]!.replace(/^page\.evaluate: (Error: )?/, ''),
+    }));
   const trace = await browser.stopTracing();
+  if ('stalled' in scrolled) {
+    // Kept for a look at what the page and the browser did meanwhile (chrome://tracing, Perfetto).
+    mkdirSync('bench-results', { recursive: true });
+    const file = `bench-results/trace-scroll-stalled-${Date.now()}.json`;
+    writeFileSync(file, trace);
+    console.log(`scrolling stalled: ${scrolled.stalled}; its trace: ${file}`);
+  }
   if (PROFILING) printLongTaskProfile('scrolling to the top', trace);
   const { longestTaskMs, longestTaskCpuMs, tasksOver50 } = taskFigures(trace);
   const reachedFirst = await page
@@ -270,7 +294,7 @@ export function longTargets(long: LongFigures): { line: string; met: boolean }[]
   }
   const s = long.scroll;
   lines.push({
-    line: `scrolling bottom to top at 1×, every frame < 50 ms: ${s.longestFrameMs < 50 && s.reachedFirst ? 'met' : 'NOT met'} — longest frame ${fmt(s.longestFrameMs)} ms over ${s.frames} frames (the first message at the top after ${fmt(s.firstShownMs / 1000, 1)} s), longest task ${fmt(s.longestTaskMs)} ms (${fmt(s.longestTaskCpuMs)} ms on the CPU), ${s.tasksOver50} tasks > 50 ms; first message reached: ${s.reachedFirst ? 'yes' : 'NO'}`,
+    line: `scrolling bottom to top at 1×, every frame < 50 ms: ${s.longestFrameMs < 50 && s.reachedFirst ? 'met' : 'NOT met'} — ${s.stalled ? `stalled: ${s.stalled}; ` : ''}longest frame ${fmt(s.longestFrameMs)} ms over ${s.frames} frames (the first message at the top after ${fmt(s.firstShownMs / 1000, 1)} s), longest task ${fmt(s.longestTaskMs)} ms (${fmt(s.longestTaskCpuMs)} ms on the CPU), ${s.tasksOver50} tasks > 50 ms; first message reached: ${s.reachedFirst ? 'yes' : 'NO'}`,
     met: s.longestFrameMs < 50 && s.reachedFirst,
   });
   const heap = Math.max(long.heapMb.opened, long.heapMb.scrolled);
