@@ -459,7 +459,8 @@ describe('server sync across a user’s tabs', () => {
     await change(t, a, 'x');
     t.tombstones.push('x');
     t.server.delete('x');
-    // B's sync does not let A's unsent change go; A's own sends it back.
+    // B's sync leaves it, and A's unsent change, to A (whose own send settles it, as it would a
+    // change of its own).
     await b.sync.pull();
     expect(await t.local.loadConversation!('x')).toBeTruthy();
   });

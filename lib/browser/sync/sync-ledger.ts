@@ -36,9 +36,10 @@ const TAB_LOCK = 'runnel:tab:';
 
 /**
  * This tab, known to the others by a Web Lock it holds while it is open: the browser releases it
- * when the tab goes away, however it goes (closed, crashed, discarded). It is let go while the page
- * is hidden in the back/forward cache too, which keeps no page that holds a lock (another tab may
- * then take over its marks and send one change twice; the revisions make the second a merge).
+ * when the tab goes away, however it goes (closed, crashed, discarded). It is let go on `pagehide`
+ * and taken again when the page comes back from the back/forward cache: Chromium drops a cached
+ * page that holds a lock as soon as another tab asks which locks are held, as every sync does (a
+ * page away may then be taken for gone, and one of its changes sent twice: a merge, not a loss).
  */
 export function webTabPresence(): TabPresence {
   const id = crypto.randomUUID();
