@@ -20,6 +20,7 @@ import { createServerSync } from '../lib/browser/sync/server-sync';
 import { createSyncApi } from '../lib/browser/sync/sync-api';
 import { createLedgerStore } from '../lib/browser/sync/sync-ledger';
 import { freePort } from '../testing/stack/free-port';
+import { memoryStorage } from '../testing/unit/memory-storage';
 import { startInstance } from '../testing/stack/instance';
 import { startPostgresServer } from '../testing/stack/postgres-server';
 
@@ -83,16 +84,11 @@ async function firstSync(url: string, cookie: string): Promise<{ requests: numbe
     undefined,
     () => Promise.resolve(merge),
   );
-  const storage = new Map<string, string>();
-  const ledger = createLedgerStore(
-    () =>
-      ({
-        getItem: (k: string) => storage.get(k) ?? null,
-        setItem: (k: string, v: string) => void storage.set(k, v),
-      }) as unknown as Storage,
-    'bench',
-    { id: 'bench', openTabs: async () => null },
-  );
+  const storage = memoryStorage();
+  const ledger = createLedgerStore(() => storage, 'bench', {
+    id: 'bench',
+    openTabs: async () => null,
+  });
   // `read` is what the sync took before it read in batches: kept so the same script measures both.
   const deps = {
     api,

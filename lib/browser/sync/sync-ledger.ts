@@ -1,3 +1,4 @@
+import { holdWebLock } from '../chat/run-locks';
 import { ledgerKey, tabMarksPrefix } from './clear-local-copy';
 
 /**
@@ -46,11 +47,7 @@ export function webTabPresence(): TabPresence {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return { id, openTabs: async () => null };
   let release: (() => void) | null = null;
-  const hold = () => {
-    if (release) return;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    locks.request(TAB_LOCK + id, () => held).catch(() => undefined);
-  };
+  const hold = () => void (release ??= holdWebLock(locks, TAB_LOCK + id));
   hold();
   window.addEventListener('pagehide', () => {
     release?.();
@@ -114,6 +111,8 @@ export function createLedgerStore(storage: () => Storage | null, user: string, t
   /** The stored text this tab's shared copy came from (`undefined`: none read yet). */
   let seen: string | null | undefined;
   let shared: Shared = { ...EMPTY_SHARED };
+  /** Marks found in the shared copy, kept there before tabs had their own (taken over once). */
+  let legacy: Partial<Marks> | null = null;
   /** Where storing fails, this tab goes on with its own copy. */
   let memoryOnly = false;
   let adoptedOnce = false;
@@ -130,12 +129,9 @@ export function createLedgerStore(storage: () => Storage | null, user: string, t
     }
     if (stored !== seen) {
       seen = stored;
-      const {
-        dirty: _d,
-        deleted: _x,
-        ...rest
-      } = parse<Shared & Partial<Marks>>(stored, EMPTY_SHARED);
+      const { dirty, deleted, ...rest } = parse<Shared & Partial<Marks>>(stored, EMPTY_SHARED);
       shared = rest;
+      legacy = dirty?.length || deleted?.length ? { dirty, deleted } : null;
     }
     return shared;
   };
@@ -204,19 +200,17 @@ export function createLedgerStore(storage: () => Storage | null, user: string, t
     async adoptOrphans(): Promise<void> {
       const first = !adoptedOnce;
       adoptedOnce = true;
-      const legacyMarks = () => {
-        const legacy = parse<Partial<Marks>>(read(sharedKey), {});
-        return legacy.dirty?.length || legacy.deleted?.length ? legacy : null;
-      };
-      if (othersMarks().length === 0 && !legacyMarks()) return;
+      readShared();
+      if (othersMarks().length === 0 && !legacy) return;
       const open = await tab.openTabs();
       // Read again after the wait, and taken over in one synchronous step: a mark written
       // meanwhile is either taken with the rest or left where it is.
       const gone = othersMarks().filter(([key]) =>
         open ? !open.has(key.slice(prefix.length)) : first,
       );
-      const legacy = legacyMarks();
-      const all = [...gone.map(([, m]) => m), ...(legacy ? [legacy] : [])];
+      readShared();
+      const old = legacy;
+      const all = [...gone.map(([, m]) => m), ...(old ? [old] : [])];
       if (all.length === 0) return;
       marks = all.reduce<Marks>(
         (sum, m) => ({
@@ -228,7 +222,10 @@ export function createLedgerStore(storage: () => Storage | null, user: string, t
       // Written before the orphans' keys go: a page closed in between loses none.
       writeMarks();
       for (const [key] of gone) write(key, null);
-      if (legacy) write(sharedKey, JSON.stringify(readShared()));
+      if (old && !memoryOnly) {
+        const text = JSON.stringify(shared);
+        if (write(sharedKey, text)) [seen, legacy] = [text, null];
+      }
     },
   };
 }
