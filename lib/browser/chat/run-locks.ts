@@ -18,17 +18,14 @@ export function createWebRunLocks(): RunLocks | null {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return null;
   return {
-    hold: (answerId) => holdWebLock(locks, lockName(answerId)),
+    hold(answerId) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      locks.request(lockName(answerId), () => held).catch(() => undefined);
+      return release;
+    },
     whenFree(answerId, onFree) {
       locks.request(lockName(answerId), () => onFree()).catch(() => undefined);
     },
   };
-}
-
-/** Takes the Web Lock `name` and holds it until the returned release is called. */
-export function holdWebLock(locks: LockManager, name: string): () => void {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  locks.request(name, () => held).catch(() => undefined);
-  return release;
 }

@@ -1,4 +1,3 @@
-import { holdWebLock } from '../chat/run-locks';
 import { ledgerKey, tabMarksPrefix } from './clear-local-copy';
 
 /**
@@ -47,7 +46,13 @@ export function webTabPresence(): TabPresence {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return { id, openTabs: async () => null };
   let release: (() => void) | null = null;
-  const hold = () => void (release ??= holdWebLock(locks, TAB_LOCK + id));
+  // As run-locks.ts holds an answer's lock; not shared with it, which made the page's first load
+  // 0.04 KB larger (an export across chunks) and over its budget.
+  const hold = () => {
+    if (release) return;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    locks.request(TAB_LOCK + id, () => held).catch(() => undefined);
+  };
   hold();
   window.addEventListener('pagehide', () => {
     release?.();
